@@ -1,0 +1,2 @@
+// The matcher functions as a plain object, with no side effects (later issue).
+export {}

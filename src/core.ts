@@ -1,0 +1,2 @@
+// The runner-agnostic engine (builder, conditions, state, runner, outcomes, errors); never imports `vitest`.
+export {}

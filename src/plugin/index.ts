@@ -1,0 +1,2 @@
+// `scenarioPlugin(options)` for `vitest.config.ts` (later issue).
+export {}

@@ -1,0 +1,2 @@
+// The Vitest reporter for scenario runs (later issue).
+export {}

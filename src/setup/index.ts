@@ -1,0 +1,2 @@
+// Side-effect entry for `setupFiles`: registers the matchers and the conversation serializer (later issue).
+export {}

@@ -1,0 +1,3 @@
+import { expect } from 'vitest'
+
+export const usesVitest = typeof expect
