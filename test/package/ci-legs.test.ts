@@ -23,10 +23,10 @@ test('the leg-2 lockfile matches its manifest and pins Vitest 5 and openai 7', (
   }
 })
 
-test('the root lockfile matches the root manifest (leg 1)', () => {
+// In leg 2, CI installs from a copy whose package.json and lockfile are leg 2's, so this reads
+// whichever pair is installed: either way the lockfile must agree with its manifest.
+test('the installed lockfile matches the installed manifest', () => {
   const lock = readJson<Lockfile>('package-lock.json')
   const manifest = readJson<{ devDependencies: Record<string, string> }>('package.json')
   expect(lock.packages['']?.devDependencies).toEqual(manifest.devDependencies)
-  expect(lock.packages['node_modules/vitest']?.version).toMatch(/^4\./)
-  expect(lock.packages['node_modules/openai']?.version).toMatch(/^6\./)
 })
