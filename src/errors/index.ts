@@ -1,0 +1,8 @@
+export { formatMessage, type MessageParts, MESSAGE_PREFIX, quoteList } from './format-message.js'
+export { assertKnownKeys, assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
+export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './scenario-error.js'
+export {
+  ScenarioValidationError,
+  type ValidationProblem,
+  type ValidationProblemCode,
+} from './scenario-validation-error.js'

@@ -1,0 +1,33 @@
+import { formatMessage, type MessageParts } from './format-message.js'
+
+/**
+ * Every code a `ScenarioError` can carry; branch on these (or on the class), never on message text.
+ */
+export type ScenarioErrorCode =
+  /** A builder method, factory or option got a value it cannot take. */
+  | 'invalid_argument'
+  /** `validate()` found problems in the graph. */
+  | 'invalid_scenario'
+  /** A serialized definition could not be loaded. */
+  | 'invalid_document'
+
+const brand = Symbol.for('vitest-scenario.error')
+
+/** The root of every error the library throws, with a `code` to branch on. */
+export class ScenarioError extends Error {
+  override name = 'ScenarioError'
+  /** What went wrong, as a stable code. */
+  readonly code: ScenarioErrorCode
+  /** @internal Identifies library errors across copies of the package (no `instanceof`). */
+  readonly [brand] = true
+
+  constructor(code: ScenarioErrorCode, message: MessageParts | string, options?: ErrorOptions) {
+    super(typeof message === 'string' ? message : formatMessage(message), options)
+    this.code = code
+  }
+}
+
+/** Whether `value` is an error thrown by this library (any copy of it). */
+export function isScenarioError(value: unknown): value is ScenarioError {
+  return typeof value === 'object' && value !== null && brand in value
+}

@@ -1,0 +1,183 @@
+// The runtime data of a scenario run (SPEC sections 5 and 6): plain, structured-cloneable data.
+
+/** Token counts of one or more model calls. */
+export interface Usage {
+  input: number
+  output: number
+  cached: number
+}
+
+/** Token counts of a turn or a run: the total, and the answering and judging sides apart. */
+export interface TurnUsage extends Usage {
+  answering: Usage
+  judging: Usage
+  /** Set when the counts are the recorded ones of a replayed call. */
+  replayed?: boolean | undefined
+}
+
+/** Why a turn failed for a reason other than a wrong answer (SPEC section 6, "Errors"). */
+export type ErrorCategory =
+  | 'connection'
+  | 'rate_limit'
+  | 'server_error'
+  | 'timeout'
+  | 'parsing'
+  | 'tool'
+  | 'agent'
+  | 'recording'
+  | 'aborted'
+  | 'unexpected'
+
+/** Where in a turn a failure happened (SPEC section 13.19). */
+export type ErrorStage = 'question' | 'answer' | 'tool' | 'parse' | 'verify' | 'rubric' | 'beforeTurn'
+
+/** One issue zod reported when an answer did not fit the template's schema. */
+export interface SchemaIssue {
+  code: string
+  path: (string | number)[]
+  message: string
+}
+
+/** The failure of a turn, kept on its `TurnRecord`. */
+export interface TurnError {
+  category: ErrorCategory
+  stage: ErrorStage
+  message: string
+  cause?: unknown
+  /** zod's issues, for a `parsing` failure. */
+  issues?: SchemaIssue[] | undefined
+}
+
+/** The failure that ended a run with status `error`. */
+export interface RunError {
+  nodeId: string
+  category: ErrorCategory
+  stage: ErrorStage
+  message: string
+  cause: unknown
+}
+
+/** What kind of check left a diagnostic (SPEC section 13.8). */
+export type DiagnosticKind = 'condition' | 'stateUpdate' | 'outcome' | 'rubric'
+
+/** Why a check did not do what a user may have expected, e.g. an edge that did not fire. */
+export interface Diagnostic {
+  kind: DiagnosticKind
+  message: string
+  nodeId?: string | undefined
+  turn?: number | undefined
+  /** The dot path a condition read. */
+  path?: string | undefined
+}
+
+/** One call of a tool within a turn. */
+export interface ToolCallRecord {
+  id: string
+  name: string
+  arguments: unknown
+  result?: unknown
+  error?: string | undefined
+  durationMs?: number | undefined
+}
+
+/** A tool call as an assistant message carries it (Chat Completions shape). */
+export interface ChatToolCall {
+  id: string
+  type: 'function'
+  function: { name: string; arguments: string }
+}
+
+/** A chat message in the `openai` Chat Completions shape. */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] | undefined }
+  | { role: 'tool'; tool_call_id: string; content: string }
+
+/** Rubric trait scores of a turn, by trait name. */
+export type RubricScores = Record<string, boolean | number>
+
+/** What a node produced on its latest visit (`state.nodeResults[node]`). */
+export interface NodeResult {
+  verifyResult: boolean | null
+  parsed: Record<string, unknown>
+  rubric: RubricScores
+}
+
+/** One turn of a run: the question asked, the answer, and how it was judged. */
+export interface TurnRecord {
+  nodeId: string
+  /** The rendered question text sent this turn. */
+  questionText: string
+  /** The answer text; `null` when no answer came. */
+  rawResponse: string | null
+  parsedFields: Record<string, unknown>
+  verifyResult: boolean | null
+  rubric: RubricScores
+  toolCalls: ToolCallRecord[]
+  /** This turn's assistant and tool messages, the final answer last. */
+  messages: ChatMessage[]
+  usage: TurnUsage
+  /** Wall time of the turn, measured now (also under replay). */
+  durationMs: number
+  /** The recorded latency, when the turn was replayed. */
+  recordedDurationMs?: number | undefined
+  error?: TurnError | undefined
+}
+
+/** The state a run accumulates; conditions read it through dot paths (SPEC section 5). */
+export interface ScenarioState {
+  /** 0-based index of the turn being run or just run. */
+  turn: number
+  currentNode: string
+  /** Template verdict of the latest turn; `null` when no template ran. */
+  verifyResult: boolean | null
+  /** Parsed template fields of the latest turn. */
+  parsed: Record<string, unknown>
+  nodeVisits: Record<string, number>
+  history: TurnRecord[]
+  /** Written only by `stateUpdate`. */
+  accumulated: Record<string, unknown>
+  /** The latest result of each node that ran (last write wins). */
+  nodeResults: Record<string, NodeResult>
+}
+
+/** A deeply read-only view of a value: what conditions and agents are given of the state. */
+export type DeepReadonly<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly (infer U)[]
+    ? readonly DeepReadonly<U>[]
+    : T extends object
+      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+      : T
+
+/** The read-only view of the state given to conditions, questions and agents. */
+export type ScenarioStateView = DeepReadonly<ScenarioState>
+
+/** How a run ended. */
+export type ScenarioStatus = 'completed' | 'limit_reached' | 'error'
+
+/** The verification outcome of one turn. */
+export interface TurnResult {
+  verifyResult: boolean | null
+  parsedFields: Record<string, unknown>
+  rubric: RubricScores
+  issues?: SchemaIssue[] | undefined
+}
+
+/** Everything a run produced (SPEC section 6). Invariant: `turnCount === history.length === path.length`. */
+export interface ScenarioExecutionResult {
+  scenarioId: string
+  status: ScenarioStatus
+  path: string[]
+  turnCount: number
+  history: TurnRecord[]
+  turnResults: TurnResult[]
+  finalState: ScenarioState
+  /** Outcome criteria by name: boolean criteria, and numeric ones (reported, not asserted). */
+  outcomeResults: Record<string, boolean | number>
+  error?: RunError | undefined
+  diagnostics: Diagnostic[]
+  usage: TurnUsage
+  durationMs: number
+}
