@@ -1,4 +1,4 @@
-export { formatMessage, type MessageParts, MESSAGE_PREFIX, quoteList } from './format-message.js'
+export { formatMessage, MESSAGE_PREFIX, type MessageParts, quoteList } from './format-message.js'
 export { assertKnownKeys, assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
 export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './scenario-error.js'
 export {

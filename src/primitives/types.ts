@@ -57,7 +57,14 @@ export type PrimitiveData =
       mode: DistanceMode
       decay: Decay
     }
-  | { type: 'NumericRangeGraded'; min: number; max: number; margin: number; mode: DistanceMode; decay: Decay }
+  | {
+      type: 'NumericRangeGraded'
+      min: number
+      max: number
+      margin: number
+      mode: DistanceMode
+      decay: Decay
+    }
   | {
       type: 'NumericThresholdGraded'
       direction: 'min' | 'max'

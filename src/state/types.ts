@@ -29,7 +29,14 @@ export type ErrorCategory =
   | 'unexpected'
 
 /** Where in a turn a failure happened (SPEC section 13.19). */
-export type ErrorStage = 'question' | 'answer' | 'tool' | 'parse' | 'verify' | 'rubric' | 'beforeTurn'
+export type ErrorStage =
+  | 'question'
+  | 'answer'
+  | 'tool'
+  | 'parse'
+  | 'verify'
+  | 'rubric'
+  | 'beforeTurn'
 
 /** One issue zod reported when an answer did not fit the template's schema. */
 export interface SchemaIssue {

@@ -1,0 +1,246 @@
+import { InvalidArgumentError } from '../errors/index.js'
+import { checkPrimitive, primitiveAccepts } from '../primitives/index.js'
+import type { Diagnostic, ScenarioExecutionResult, TurnRecord } from '../state/types.js'
+import { canOrder, compareValues, isOrdering, normalizeLeaves } from './compare-values.js'
+import { describeValue } from './describe-value.js'
+import { AGGREGATION_TYPES, isOneOf, typeTag } from './node-types.js'
+import {
+  cannotOrder,
+  missingValue,
+  noTurn,
+  notSingleTurn,
+  unknownField,
+  wrongType,
+} from './outcome-diagnostics.js'
+import { isKnownTurnField, readResultField, readTurnField } from './read-field.js'
+import { isSingleTurnScope, singleTurnIndex } from './scope-turns.js'
+import { matchesNodeFilter } from './scopes.js'
+import type {
+  Aggregation,
+  BooleanCheck,
+  CrossTurnCheck,
+  EvaluateOutcomeOptions,
+  FieldCheck,
+  OutcomeCheck,
+  OutcomeValue,
+  ResultCheck,
+  TurnCheck,
+  TurnFieldsCheck,
+  TurnFilter,
+  TurnScope,
+} from './types.js'
+
+interface Context {
+  result: ScenarioExecutionResult
+  history: readonly TurnRecord[]
+  diagnostics: Diagnostic[] | undefined
+}
+
+/**
+ * Evaluates one outcome check against a run's result (SPEC 7): a boolean check gives its verdict,
+ * an aggregation its number. Values that are missing or cannot be compared make a check false
+ * and, when `options.diagnostics` is given, leave an `outcome` diagnostic there.
+ *
+ * @example
+ * evaluateOutcome(lastTurn({ verifyResult: true }), result) // true
+ * evaluateOutcome(countTurns({ verifyResult: true }), result) // 2
+ */
+export function evaluateOutcome(
+  check: BooleanCheck,
+  result: ScenarioExecutionResult,
+  options?: EvaluateOutcomeOptions,
+): boolean
+export function evaluateOutcome(
+  check: Aggregation,
+  result: ScenarioExecutionResult,
+  options?: EvaluateOutcomeOptions,
+): number
+export function evaluateOutcome(
+  check: OutcomeCheck,
+  result: ScenarioExecutionResult,
+  options?: EvaluateOutcomeOptions,
+): OutcomeValue
+export function evaluateOutcome(
+  check: OutcomeCheck,
+  result: ScenarioExecutionResult,
+  options?: EvaluateOutcomeOptions,
+): OutcomeValue {
+  const history = result.history
+  switch (typeTag(check)) {
+    case 'CountTurns': {
+      let count = 0
+      for (const turn of history) if (passesFilter(check as TurnFilter, turn)) count++
+      return count
+    }
+    case 'FirstMatchIndex':
+      return history.findIndex((turn) => passesFilter(check as TurnFilter, turn))
+  }
+  return evaluateBoolean(check, { result, history, diagnostics: options?.diagnostics })
+}
+
+function evaluateBoolean(check: OutcomeCheck, ctx: Context): boolean {
+  switch (check.type) {
+    case 'TurnCheck':
+    case 'TurnFieldsCheck':
+      return evaluateTurns(check, ctx)
+    case 'ResultCheck':
+      return evaluateResult(check, ctx)
+    case 'CrossTurnCheck':
+      return evaluateCrossTurn(check, ctx)
+    case 'AllOf':
+      for (const condition of check.conditions) if (!evaluateBoolean(condition, ctx)) return false
+      return true
+    case 'AnyOf':
+      for (const condition of check.conditions) if (evaluateBoolean(condition, ctx)) return true
+      return false
+    case 'AtLeastN': {
+      // Every condition is evaluated (SPEC 7), so each leaves its diagnostics.
+      let passed = 0
+      for (const condition of check.conditions) if (evaluateBoolean(condition, ctx)) passed++
+      return passed >= check.n
+    }
+    default:
+      throw notABooleanCheck(check)
+  }
+}
+
+function evaluateTurns(check: TurnCheck | TurnFieldsCheck, ctx: Context): boolean {
+  const { scope } = check
+  const { history } = ctx
+  if (ctx.diagnostics !== undefined) reportUnknownFields(check, ctx.diagnostics)
+  if (isSingleTurnScope(scope)) {
+    const index = singleTurnIndex(scope, history.length)
+    if (index < 0) return noTurnFound(scope, ctx)
+    return turnPasses(check, history[index] as TurnRecord, index, ctx)
+  }
+  // AnyTurn stops at the first turn that passes, AllTurns at the first that fails.
+  const every = scope.type === 'AllTurns'
+  let selected = false
+  for (let i = 0; i < history.length; i++) {
+    const turn = history[i] as TurnRecord
+    if (!matchesNodeFilter(scope.nodeId, turn.nodeId)) continue
+    selected = true
+    if (turnPasses(check, turn, i, ctx) !== every) return !every
+  }
+  // No vacuous truth: an empty set of turns is false for both (SPEC 7).
+  return selected ? every : noTurnFound(scope, ctx)
+}
+
+function turnPasses(
+  check: TurnCheck | TurnFieldsCheck,
+  turn: TurnRecord,
+  index: number,
+  ctx: Context,
+): boolean {
+  if (check.type === 'TurnCheck') return fieldPasses(check, turn, index, ctx)
+  for (const field of check.checks) if (!fieldPasses(field, turn, index, ctx)) return false
+  return true
+}
+
+function fieldPasses(check: FieldCheck, turn: TurnRecord, index: number, ctx: Context): boolean {
+  return compareField(readTurnField(turn, check.field), check, ctx, turn, index)
+}
+
+function evaluateResult(check: ResultCheck, ctx: Context): boolean {
+  return compareField(readResultField(ctx.result, check.field), check, ctx)
+}
+
+/** Compares a turn's (or, without `turn`, the result's) field value with the check's primitive. */
+function compareField(
+  value: unknown,
+  check: FieldCheck,
+  ctx: Context,
+  turn?: TurnRecord,
+  index?: number,
+): boolean {
+  const { diagnostics } = ctx
+  // SPEC 13.46: apart from the null value form, a missing or null value never matches.
+  if ((value === undefined || value === null) && check.expected !== null) {
+    // An unknown turn field was reported once for the whole check.
+    if (diagnostics !== undefined && (turn === undefined || isKnownTurnField(check.field))) {
+      diagnostics.push(missingValue(check.field, value, turn, index))
+    }
+    return false
+  }
+  const { verifyWith, expected } = check
+  const passed = checkPrimitive(verifyWith, value, expected)
+  if (!passed && diagnostics !== undefined && !primitiveAccepts(verifyWith, value, expected)) {
+    diagnostics.push(wrongType(check.field, value, verifyWith, turn, index))
+  }
+  return passed
+}
+
+function evaluateCrossTurn(check: CrossTurnCheck, ctx: Context): boolean {
+  const source = crossTurnValue(check.sourceTurn, check.sourceField, 'source', ctx)
+  if (source === undefined) return false
+  const target = crossTurnValue(check.targetTurn, check.targetField, 'target', ctx)
+  if (target === undefined) return false
+  // SPEC 13.37: the normalizers apply to both values before every comparison.
+  const s = normalizeLeaves(source, check.normalize)
+  const t = normalizeLeaves(target, check.normalize)
+  if (isOrdering(check.comparison) && !canOrder(t, s)) {
+    ctx.diagnostics?.push(cannotOrder(check.comparison, t, s))
+    return false
+  }
+  return compareValues(t, check.comparison, s)
+}
+
+/** The value a cross-turn side reads, or `undefined` (after a diagnostic) when it has none. */
+function crossTurnValue(
+  scope: TurnScope,
+  field: string,
+  side: 'source' | 'target',
+  ctx: Context,
+): unknown {
+  if (!isSingleTurnScope(scope)) {
+    ctx.diagnostics?.push(notSingleTurn(scope, side))
+    return undefined
+  }
+  const index = singleTurnIndex(scope, ctx.history.length)
+  if (index < 0) {
+    ctx.diagnostics?.push(noTurn(scope, ctx.history))
+    return undefined
+  }
+  const turn = ctx.history[index] as TurnRecord
+  const value = readTurnField(turn, field)
+  if (value !== undefined && value !== null) return value
+  if (ctx.diagnostics !== undefined) {
+    const known = isKnownTurnField(field)
+    ctx.diagnostics.push(known ? missingValue(field, value, turn, index) : unknownField(field))
+  }
+  return undefined
+}
+
+function passesFilter(filter: TurnFilter, turn: TurnRecord): boolean {
+  if (!matchesNodeFilter(filter.nodeId, turn.nodeId)) return false
+  // SPEC 13.27: `undefined` does not filter; `null` selects turns without a verdict.
+  return filter.verifyResult === undefined || (turn.verifyResult ?? null) === filter.verifyResult
+}
+
+function noTurnFound(scope: TurnScope, ctx: Context): false {
+  ctx.diagnostics?.push(noTurn(scope, ctx.history))
+  return false
+}
+
+function reportUnknownFields(check: TurnCheck | TurnFieldsCheck, diagnostics: Diagnostic[]): void {
+  if (check.type === 'TurnCheck') {
+    if (!isKnownTurnField(check.field)) diagnostics.push(unknownField(check.field))
+    return
+  }
+  for (const { field } of check.checks) {
+    if (!isKnownTurnField(field)) diagnostics.push(unknownField(field))
+  }
+}
+
+function notABooleanCheck(check: unknown): InvalidArgumentError {
+  const type = typeTag(check)
+  if (isOneOf(AGGREGATION_TYPES, type)) {
+    return new InvalidArgumentError(
+      `An aggregation ('${type}') cannot be composed`,
+      'Aggregations return a number; add one as an outcome of its own.',
+    )
+  }
+  return new InvalidArgumentError(
+    `evaluateOutcome() got ${describeValue(check)}, which is not an outcome check`,
+  )
+}

@@ -1,0 +1,55 @@
+// Outcome criteria (SPEC section 7): check nodes as plain data, their constructors and sugar,
+// evaluation, guards and JSON hydration.
+export { countTurns, firstMatchIndex, type TurnFilterOptions } from './aggregations.js'
+export { allOf, anyOf, atLeastN } from './compose.js'
+export { type CrossTurnOptions, crossTurn } from './cross-turn.js'
+export { evaluateCriteria } from './evaluate-criteria.js'
+export { evaluateOutcome } from './evaluate-outcome.js'
+export { resultCheck, turnCheck } from './field-checks.js'
+export { assertOutcomeCheck, isBooleanCheck, isOutcomeCheck } from './guards.js'
+export { hydrateOutcomeCheck } from './hydrate-outcome-check.js'
+export { firstTurnScope, isScope, lastTurnScope, turnAt } from './scopes.js'
+export {
+  allTurns,
+  anyTurn,
+  type FieldValue,
+  firstTurn,
+  lastTurn,
+  type OperatorObject,
+  statusIs,
+  type TurnFields,
+  type TurnQuantifierOptions,
+  turnCountEq,
+  turnCountGte,
+} from './sugar.js'
+export type {
+  Aggregation,
+  AllOf,
+  AllTurns,
+  AnyOf,
+  AnyTurn,
+  AtLeastN,
+  BooleanCheck,
+  CheckPrimitive,
+  CountTurns,
+  CrossTurnCheck,
+  CrossTurnComparison,
+  EvaluateOutcomeOptions,
+  FieldCheck,
+  FirstMatchIndex,
+  FirstTurn,
+  LastTurn,
+  NodeFilter,
+  OutcomeCheck,
+  OutcomeCriterion,
+  OutcomeEvaluate,
+  OutcomeValue,
+  ResultCheck,
+  ResultField,
+  SingleTurnScope,
+  TurnAt,
+  TurnCheck,
+  TurnFieldsCheck,
+  TurnFilter,
+  TurnScope,
+} from './types.js'

@@ -1,0 +1,47 @@
+import type { Aggregation, BooleanCheck, CrossTurnComparison, TurnScope } from './types.js'
+
+/** The `type` tags of the boolean check nodes (the ones that compose). */
+export const BOOLEAN_CHECK_TYPES: readonly BooleanCheck['type'][] = [
+  'TurnCheck',
+  'TurnFieldsCheck',
+  'ResultCheck',
+  'CrossTurnCheck',
+  'AllOf',
+  'AnyOf',
+  'AtLeastN',
+]
+
+/** The `type` tags of the aggregations (they return a number and never compose). */
+export const AGGREGATION_TYPES: readonly Aggregation['type'][] = ['CountTurns', 'FirstMatchIndex']
+
+/** The `type` tags of the scopes. */
+export const SCOPE_TYPES: readonly TurnScope['type'][] = [
+  'LastTurn',
+  'FirstTurn',
+  'TurnAt',
+  'AnyTurn',
+  'AllTurns',
+]
+
+/** The comparisons of a cross-turn check (SPEC 7). */
+export const CROSS_TURN_COMPARISONS: readonly CrossTurnComparison[] = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'contains',
+]
+
+/** The `type` tag of `value` when it is an object with a string tag, else `undefined`. */
+export function typeTag(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const type = (value as { type?: unknown }).type
+  return typeof type === 'string' ? type : undefined
+}
+
+/** Whether `type` is one of `types` (a typed `includes` over a readonly tag list). */
+export function isOneOf<T extends string>(types: readonly T[], type: unknown): type is T {
+  return (types as readonly unknown[]).includes(type)
+}

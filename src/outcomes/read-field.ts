@@ -1,0 +1,87 @@
+import { lookupNested } from '../state/lookup-nested.js'
+import type { ScenarioExecutionResult, TurnRecord } from '../state/types.js'
+import type { ResultField } from './types.js'
+
+/** The result fields of SPEC 7 and their snake_case aliases (SPEC 13.28). */
+export const RESULT_FIELDS: readonly ResultField[] = [
+  'status',
+  'turnCount',
+  'path',
+  'scenarioId',
+  'turn_count',
+  'scenario_id',
+]
+
+/** Whether `field` is one of the result fields a `ResultCheck` can read. */
+export function isResultField(field: unknown): field is ResultField {
+  return (RESULT_FIELDS as readonly unknown[]).includes(field)
+}
+
+/**
+ * Reads a turn field (SPEC 7, 13.41, 13.47): `nodeId`, `verifyResult`, `rawResponse`,
+ * `questionText` (and their snake_case aliases), `parsed[.<f>…]` from `parsedFields` and
+ * `rubric[.<trait>]`, both looked up like dot paths. Anything else is `undefined`.
+ */
+export function readTurnField(turn: TurnRecord, field: string): unknown {
+  switch (field) {
+    case 'nodeId':
+    case 'node_id':
+      return turn.nodeId
+    case 'verifyResult':
+    case 'verify_result':
+      return turn.verifyResult
+    case 'rawResponse':
+    case 'raw_response':
+      return turn.rawResponse
+    case 'questionText':
+    case 'question_text':
+      return turn.questionText
+    case 'parsed':
+      return turn.parsedFields
+    case 'rubric':
+      return turn.rubric
+  }
+  if (field.startsWith('parsed.')) return lookupNested(turn.parsedFields, field.slice(7))
+  if (field.startsWith('rubric.')) return lookupNested(turn.rubric, field.slice(7))
+  return undefined
+}
+
+/** Whether `field` names a turn field at all, so a diagnostic can tell a typo from a missing value. */
+export function isKnownTurnField(field: string): boolean {
+  return (
+    field === 'parsed' ||
+    field === 'rubric' ||
+    field.startsWith('parsed.') ||
+    field.startsWith('rubric.') ||
+    TURN_SCALAR_FIELDS.has(field)
+  )
+}
+
+const TURN_SCALAR_FIELDS: ReadonlySet<string> = new Set([
+  'nodeId',
+  'node_id',
+  'verifyResult',
+  'verify_result',
+  'rawResponse',
+  'raw_response',
+  'questionText',
+  'question_text',
+])
+
+/** Reads a result field (SPEC 7, 13.28); an unknown field is `undefined`. */
+export function readResultField(result: ScenarioExecutionResult, field: string): unknown {
+  switch (field) {
+    case 'status':
+      return result.status
+    case 'turnCount':
+    case 'turn_count':
+      return result.turnCount
+    case 'path':
+      return result.path
+    case 'scenarioId':
+    case 'scenario_id':
+      return result.scenarioId
+    default:
+      return undefined
+  }
+}

@@ -1,0 +1,174 @@
+// Outcome check nodes as plain, serializable data (SPEC section 7). Every node carries a `type`
+// tag; primitives inside are primitive data (SPEC section 4), so a check survives JSON and
+// `structuredClone` and is evaluated by looking behaviour up by tag.
+
+import type { Normalizer, Primitive, PrimitiveData } from '../primitives/types.js'
+import type { Diagnostic, ScenarioExecutionResult } from '../state/types.js'
+
+/** Scope: the last turn of the history. */
+export interface LastTurn {
+  type: 'LastTurn'
+}
+
+/** Scope: the first turn of the history. */
+export interface FirstTurn {
+  type: 'FirstTurn'
+}
+
+/** Scope: the turn at `index` (0-based; negative counts from the end, `-1` is the last turn). */
+export interface TurnAt {
+  type: 'TurnAt'
+  index: number
+}
+
+/** A node filter: one node id, or a list of ids (a turn matches when its node is in the list). */
+export type NodeFilter = string | readonly string[]
+
+/** Scope: some turn (of the listed nodes, when `nodeId` is set) must pass; no such turn → false. */
+export interface AnyTurn {
+  type: 'AnyTurn'
+  nodeId?: NodeFilter | undefined
+}
+
+/** Scope: every turn (of the listed nodes, when `nodeId` is set) must pass; no such turn → false. */
+export interface AllTurns {
+  type: 'AllTurns'
+  nodeId?: NodeFilter | undefined
+}
+
+/** A scope that selects exactly one turn (or none, when out of range). */
+export type SingleTurnScope = LastTurn | FirstTurn | TurnAt
+
+/** Which turn or turns a `TurnCheck` inspects. */
+export type TurnScope = SingleTurnScope | AnyTurn | AllTurns
+
+/** A primitive as a check node holds it: live (with `check`/`score`) or as plain data from JSON. */
+export type CheckPrimitive = Primitive | PrimitiveData
+
+/** One field compared with a primitive: `verifyWith.check(value of field, expected)`. */
+export interface FieldCheck {
+  field: string
+  expected: unknown
+  verifyWith: CheckPrimitive
+}
+
+/** A field of the turn(s) selected by `scope`, compared with a primitive. */
+export interface TurnCheck extends FieldCheck {
+  type: 'TurnCheck'
+  scope: TurnScope
+}
+
+/**
+ * Several fields that must hold on one and the same turn: on `AnyTurn` some turn satisfies every
+ * check, on `AllTurns` every turn satisfies every check (SPEC 13.23).
+ */
+export interface TurnFieldsCheck {
+  type: 'TurnFieldsCheck'
+  scope: TurnScope
+  checks: FieldCheck[]
+}
+
+/** The result fields a `ResultCheck` reads (camelCase, and the karenina snake_case aliases). */
+export type ResultField =
+  | 'status'
+  | 'turnCount'
+  | 'turn_count'
+  | 'path'
+  | 'scenarioId'
+  | 'scenario_id'
+
+/** A field of the whole result (`status`, `turnCount`, `path`, `scenarioId`), compared with a primitive. */
+export interface ResultCheck {
+  type: 'ResultCheck'
+  field: ResultField
+  expected: unknown
+  verifyWith: CheckPrimitive
+}
+
+/** How a cross-turn check compares: `target <comparison> source`. */
+export type CrossTurnComparison = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains'
+
+/** A field of one turn compared with a field of another: `target <comparison> source`. */
+export interface CrossTurnCheck {
+  type: 'CrossTurnCheck'
+  sourceTurn: TurnScope
+  sourceField: string
+  targetTurn: TurnScope
+  targetField: string
+  comparison: CrossTurnComparison
+  /** Applied to string values and string leaves of both sides before comparing. */
+  normalize: Normalizer[]
+}
+
+/** Every condition holds (an empty list holds). */
+export interface AllOf {
+  type: 'AllOf'
+  conditions: BooleanCheck[]
+}
+
+/** At least one condition holds (an empty list does not). */
+export interface AnyOf {
+  type: 'AnyOf'
+  conditions: BooleanCheck[]
+}
+
+/** At least `n` conditions hold; every condition is evaluated. */
+export interface AtLeastN {
+  type: 'AtLeastN'
+  n: number
+  conditions: BooleanCheck[]
+}
+
+/** A turn filter of an aggregation: node id(s), and a verdict (`null`: turns without one). */
+export interface TurnFilter {
+  nodeId?: NodeFilter | undefined
+  verifyResult?: boolean | null | undefined
+}
+
+/** Aggregation: the number of turns that pass the filter. */
+export interface CountTurns extends TurnFilter {
+  type: 'CountTurns'
+}
+
+/** Aggregation: the 0-based index of the first turn that passes the filter, −1 when none. */
+export interface FirstMatchIndex extends TurnFilter {
+  type: 'FirstMatchIndex'
+}
+
+/** A check that yields true or false; the only kind that composes. */
+export type BooleanCheck =
+  | TurnCheck
+  | TurnFieldsCheck
+  | ResultCheck
+  | CrossTurnCheck
+  | AllOf
+  | AnyOf
+  | AtLeastN
+
+/** A check that yields a number; it stands alone and never composes. */
+export type Aggregation = CountTurns | FirstMatchIndex
+
+/** Any outcome check node. */
+export type OutcomeCheck = BooleanCheck | Aggregation
+
+/** The value of an outcome: a boolean check's verdict, or an aggregation's number. */
+export type OutcomeValue = boolean | number
+
+/** The callable escape hatch of a criterion; it may be async. */
+export type OutcomeEvaluate = (
+  result: ScenarioExecutionResult,
+) => OutcomeValue | Promise<OutcomeValue>
+
+/** A named outcome criterion: a declarative `check`, or an `evaluate` callable. */
+export interface OutcomeCriterion {
+  name: string
+  description?: string | undefined
+  check?: OutcomeCheck | undefined
+  evaluate?: OutcomeEvaluate | undefined
+}
+
+/** Options of `evaluateOutcome`. */
+export interface EvaluateOutcomeOptions {
+  /** Receives an `outcome` diagnostic for each value that was missing or could not be compared. */
+  diagnostics?: Diagnostic[] | undefined
+}

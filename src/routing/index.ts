@@ -1,0 +1,5 @@
+export {
+  type ResolveNextNodeOptions,
+  type RoutableEdge,
+  resolveNextNode,
+} from './resolve-next-node.js'

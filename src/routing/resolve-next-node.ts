@@ -1,0 +1,70 @@
+import { compileWhen } from '../conditions/compile-when.js'
+import type { CompiledCondition } from '../conditions/compiled-condition.js'
+import { type ConditionContext, evaluateCondition } from '../conditions/evaluate-condition.js'
+import type { Diagnostic, ScenarioStateView } from '../state/types.js'
+
+/** What routing needs of an edge: a definition's edges, or any object of this shape. */
+export interface RoutableEdge {
+  readonly source: string
+  readonly target: string
+  readonly when?: unknown
+}
+
+/** Options of `resolveNextNode`. */
+export interface ResolveNextNodeOptions {
+  /** Receives a `condition` diagnostic for each evaluated check that could not match. */
+  diagnostics?: Diagnostic[] | undefined
+}
+
+// Compiled conditions, keyed by the `when` object or function itself: definitions stay frozen
+// plain data with no hidden fields, and shallow copies of an edge share the compiled form.
+const compiledByWhen = new WeakMap<object, CompiledCondition>()
+
+function compiledFor(edge: RoutableEdge): CompiledCondition | null {
+  const when = edge.when
+  if (when === undefined || when === null) return null
+  if (typeof when !== 'object' && typeof when !== 'function') {
+    // Not cacheable, and not valid either: compileWhen throws the addEdge error.
+    return compileWhen(when, `edge '${edge.source}' -> '${edge.target}'`)
+  }
+  let compiled = compiledByWhen.get(when)
+  if (compiled === undefined) {
+    compiled = compileWhen(when, `edge '${edge.source}' -> '${edge.target}'`) as CompiledCondition
+    compiledByWhen.set(when, compiled)
+  }
+  return compiled
+}
+
+/**
+ * Picks the next node (SPEC section 5): scans `edges` in order, remembers the first
+ * unconditional edge as the fallback (wherever it stands), and returns the target of the first
+ * conditional edge that matches, else the fallback's target, else `null` (an implicit terminal).
+ * Conditions never throw; diagnostics go to `options.diagnostics`. An invalid `when` (which
+ * `addEdge` would have refused) is an `InvalidArgumentError`.
+ *
+ * @example
+ * resolveNextNode(definition.edgesFrom('ask'), state) // 'retry' when verifyResult is false
+ */
+export function resolveNextNode(
+  edges: readonly RoutableEdge[],
+  state: ScenarioStateView,
+  options?: ResolveNextNodeOptions,
+): string | null {
+  const diagnostics = options?.diagnostics
+  let fallback: string | null = null
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i] as RoutableEdge
+    const compiled = compiledFor(edge)
+    if (compiled === null) {
+      if (fallback === null) fallback = edge.target
+      continue
+    }
+    // A context only when someone reads diagnostics: the common path allocates nothing.
+    const ctx: ConditionContext | undefined =
+      diagnostics === undefined
+        ? undefined
+        : { diagnostics, nodeId: edge.source, turn: state.turn, edge }
+    if (evaluateCondition(compiled, state, ctx)) return edge.target
+  }
+  return fallback
+}

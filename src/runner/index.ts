@@ -1,0 +1,2 @@
+export type { RunOptions } from './run-options.js'
+export { runScenario } from './run-scenario.js'

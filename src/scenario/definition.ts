@@ -1,0 +1,73 @@
+import type {
+  ScenarioEdge,
+  ScenarioNode,
+  ScenarioOutcomeCriterion,
+  ScenarioWarning,
+} from './types.js'
+
+const brand = Symbol.for('vitest-scenario.definition')
+const noEdges: readonly ScenarioEdge[] = Object.freeze([])
+
+/** The parts a definition is made of; `Scenario.validate()` supplies them. */
+export interface DefinitionParts {
+  name: string
+  description: string
+  nodes: Record<string, ScenarioNode>
+  edges: ScenarioEdge[]
+  entryNode: string
+  outcomeCriteria: ScenarioOutcomeCriterion[]
+  warnings: ScenarioWarning[]
+}
+
+/**
+ * A validated scenario: frozen plain data (zod schemas and functions kept by reference), ready to
+ * run. Made by `Scenario.validate()` or `Scenario.fromJSON()`.
+ */
+export class ScenarioDefinition {
+  readonly name: string
+  readonly description: string
+  /** Node id → node. */
+  readonly nodes: Readonly<Record<string, ScenarioNode>>
+  /** Edges in definition order, which drives routing. */
+  readonly edges: readonly ScenarioEdge[]
+  readonly entryNode: string
+  /** Outcome criteria in registration order. */
+  readonly outcomeCriteria: readonly ScenarioOutcomeCriterion[]
+  /** Node ids in insertion order. */
+  readonly nodeIds: readonly string[]
+  readonly warnings: readonly ScenarioWarning[]
+  /** @internal */
+  readonly [brand] = true
+  readonly #outbound: Map<string, readonly ScenarioEdge[]>
+
+  /** @internal Use `Scenario.validate()`; the parts must already be checked, copied and frozen. */
+  constructor(parts: DefinitionParts) {
+    this.name = parts.name
+    this.description = parts.description
+    this.nodes = parts.nodes
+    this.edges = parts.edges
+    this.entryNode = parts.entryNode
+    this.outcomeCriteria = parts.outcomeCriteria
+    this.nodeIds = Object.freeze(Object.keys(parts.nodes))
+    this.warnings = parts.warnings
+    const outbound = new Map<string, ScenarioEdge[]>()
+    for (const edge of parts.edges) {
+      const list = outbound.get(edge.source)
+      if (list === undefined) outbound.set(edge.source, [edge])
+      else list.push(edge)
+    }
+    for (const list of outbound.values()) Object.freeze(list)
+    this.#outbound = outbound
+    Object.freeze(this)
+  }
+
+  /** The outbound edges of `id`, in definition order. */
+  edgesFrom(id: string): readonly ScenarioEdge[] {
+    return this.#outbound.get(id) ?? noEdges
+  }
+}
+
+/** Whether `value` is a validated definition (from any copy of the package). */
+export function isScenarioDefinition(value: unknown): value is ScenarioDefinition {
+  return typeof value === 'object' && value !== null && brand in value
+}

@@ -1,0 +1,112 @@
+import { isUnconditional } from '../conditions/index.js'
+import type { ValidationProblem } from '../errors/index.js'
+import { END } from './end.js'
+import type { ScenarioEdge, ScenarioWarning } from './types.js'
+
+/** The problems and warnings of a graph, in the order SPEC section 2 gives. */
+export interface GraphReport {
+  problems: ValidationProblem[]
+  warnings: ScenarioWarning[]
+}
+
+/** Checks a graph's structure: entry, edge ends, reachability, fallbacks (SPEC 2 and 13.1, 13.35). */
+export function checkGraph(
+  nodeIds: readonly string[],
+  edges: readonly ScenarioEdge[],
+  entry: string | undefined,
+): GraphReport {
+  const nodes = new Set(nodeIds)
+  const problems: ValidationProblem[] = []
+  if (entry === undefined) {
+    problems.push({ code: 'no_entry', message: 'No entry node is set; call setEntry(id)', ids: [] })
+  } else if (!nodes.has(entry)) {
+    problems.push({
+      code: 'unknown_entry',
+      message: `The entry node '${entry}' is not a known node`,
+      ids: [entry],
+    })
+  }
+  for (const { source, target } of edges) {
+    if (!nodes.has(source)) {
+      problems.push({
+        code: 'unknown_source',
+        message: `Edge '${source}' → '${target}' starts at '${source}', which is not a known node`,
+        ids: [source, target],
+      })
+    }
+    if (!nodes.has(target) && target !== END) {
+      problems.push({
+        code: 'unknown_target',
+        message: `Edge '${source}' → '${target}' goes to '${target}', which is neither a known node nor END`,
+        ids: [source, target],
+      })
+    }
+  }
+  if (entry !== undefined && nodes.has(entry)) {
+    const reached = reachable(entry, edges, nodes)
+    for (const id of [...nodeIds].sort()) {
+      if (!reached.has(id)) {
+        problems.push({
+          code: 'unreachable',
+          message: `Node '${id}' cannot be reached from the entry node '${entry}'`,
+          ids: [id],
+        })
+      }
+    }
+  }
+  const { fallbacks, warnings } = checkFallbacks(edges)
+  problems.push(...fallbacks)
+  return { problems, warnings }
+}
+
+function reachable(entry: string, edges: readonly ScenarioEdge[], nodes: Set<string>): Set<string> {
+  const seen = new Set([entry])
+  const queue = [entry]
+  for (let i = 0; i < queue.length; i++) {
+    const from = queue[i]
+    for (const { source, target } of edges) {
+      if (source === from && nodes.has(target) && !seen.has(target)) {
+        seen.add(target)
+        queue.push(target)
+      }
+    }
+  }
+  return seen
+}
+
+function checkFallbacks(edges: readonly ScenarioEdge[]): {
+  fallbacks: ValidationProblem[]
+  warnings: ScenarioWarning[]
+} {
+  // Sources in order of first appearance, with their conditional count and unconditional targets.
+  const bySource = new Map<string, { conditional: number; unconditional: string[] }>()
+  for (const edge of edges) {
+    let entry = bySource.get(edge.source)
+    if (entry === undefined) {
+      entry = { conditional: 0, unconditional: [] }
+      bySource.set(edge.source, entry)
+    }
+    if (isUnconditional(edge.when)) entry.unconditional.push(edge.target)
+    else entry.conditional++
+  }
+  const fallbacks: ValidationProblem[] = []
+  const warnings: ScenarioWarning[] = []
+  for (const [source, { conditional, unconditional }] of bySource) {
+    if (conditional > 0 && unconditional.length === 0) {
+      fallbacks.push({
+        code: 'no_fallback',
+        message: `Node '${source}' has conditional edges but no unconditional fallback; add addEdge('${source}', target) without \`when\``,
+        ids: [source],
+      })
+    }
+    if (unconditional.length > 1) {
+      const targets = unconditional.map((t) => `'${t}'`).join(', ')
+      warnings.push({
+        code: 'multiple_unconditional',
+        message: `Node '${source}' has ${unconditional.length} unconditional edges (to ${targets}); only the first, to '${unconditional[0]}', is used`,
+        ids: [source, ...unconditional],
+      })
+    }
+  }
+  return { fallbacks, warnings }
+}

@@ -1,0 +1,6 @@
+export {
+  type ScriptedModel,
+  type ScriptedReply,
+  type ScriptedReplyFunction,
+  scriptedModel,
+} from './scripted-model.js'

@@ -1,0 +1,58 @@
+import { type SpyFn, spy } from 'tinyspy'
+import { InvalidArgumentError } from '../errors/index.js'
+import type { AgentContext, AgentFunction, AgentReply } from '../models/types.js'
+import type { ChatMessage } from '../state/types.js'
+
+/** One scripted reply: an answer, a structured reply, or an Error the agent throws (SPEC 13.22). */
+export type ScriptedReply = string | AgentReply | Error
+
+/** A function that picks the reply from the conversation and the turn. */
+export type ScriptedReplyFunction = (
+  conversation: ChatMessage[],
+  context: AgentContext,
+) => ScriptedReply | Promise<ScriptedReply>
+
+/** An agent whose calls are recorded (`calls`, `results`, `callCount`, via tinyspy). */
+export type ScriptedModel = AgentFunction &
+  SpyFn<[ChatMessage[], AgentContext], Promise<string | AgentReply>>
+
+/**
+ * An agent that answers from a script, so a scenario's routing can be tested with no model at
+ * all. Given a list, call i gets reply i, and a call after the last one throws; given a function,
+ * each call gets what it returns. An `Error` reply is thrown, making an `agent` error turn.
+ *
+ * @example
+ * const model = scriptedModel(['Venetoclax', new Error('timeout'), 'Venetoclax'])
+ * await runScenario(definition, { model })
+ * model.callCount // 2 — the run ended on the error turn
+ */
+export function scriptedModel(
+  replies: readonly ScriptedReply[] | ScriptedReplyFunction,
+): ScriptedModel {
+  if (!Array.isArray(replies) && typeof replies !== 'function') {
+    throw new InvalidArgumentError(
+      'scriptedModel() needs a list of replies or a function (conversation, context) => reply',
+    )
+  }
+  const script = typeof replies === 'function' ? undefined : [...replies]
+  let next = 0
+  const answer = async (
+    conversation: ChatMessage[],
+    context: AgentContext,
+  ): Promise<string | AgentReply> => {
+    let reply: ScriptedReply
+    if (script === undefined) {
+      reply = await (replies as ScriptedReplyFunction)(conversation, context)
+    } else {
+      if (next >= script.length) {
+        throw new Error(
+          `scriptedModel: no reply left for call ${next + 1} (node '${context.nodeId}', turn ${context.turn}); the script has ${script.length}`,
+        )
+      }
+      reply = script[next++] as ScriptedReply
+    }
+    if (reply instanceof Error) throw reply
+    return reply
+  }
+  return spy(answer) as ScriptedModel
+}

@@ -1,0 +1,285 @@
+import { zodResponseFormat } from 'openai/helpers/zod'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { z } from 'zod'
+import { ScenarioValidationError } from '../../src/errors/index.js'
+import { lastTurn, turnAt } from '../../src/outcomes/index.js'
+import { exactMatch } from '../../src/primitives/index.js'
+import { END, Scenario } from '../../src/scenario/index.js'
+import { defineTemplate } from '../../src/templates/index.js'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function problemsOf(build: () => unknown) {
+  try {
+    build()
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioValidationError)
+    return (error as ScenarioValidationError).problems
+  }
+  throw new Error('expected validate() to throw')
+}
+
+describe('addNode', () => {
+  test('rejects a duplicate id at the call', () => {
+    const s = new Scenario('s').addNode('x', { question: 'q' })
+    expect(() => s.addNode('x', { question: 'q2' })).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] Node 'x' already exists
+      Give each node a unique id.]
+    `)
+  })
+
+  test('rejects END as a node id and unknown spec keys', () => {
+    const s = new Scenario('s')
+    expect(() => s.addNode(END, { question: 'q' })).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] '__end__' (END) is not a valid node id
+      END is the target that ends a run: use it in addEdge(source, END).]
+    `)
+    expect(() =>
+      // @ts-expect-error -- unknown key
+      s.addNode('a', { question: 'q', stateUpdater: () => ({}) }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] Unknown key 'stateUpdater' in addNode('a')
+      Valid keys: 'question', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'.]
+    `)
+  })
+
+  test('rejects unknown keys in a Question and a rubric without traits', () => {
+    const s = new Scenario('s')
+    expect(() =>
+      // @ts-expect-error -- unknown key
+      s.addNode('a', { question: { question: 'q', answer: 'x' } }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] Unknown key 'answer' in the question of addNode('a')
+      Valid keys: 'question', 'rawAnswer', 'template', 'rubric', 'id'.]
+    `)
+    expect(() =>
+      // @ts-expect-error -- traits is required
+      s.addNode('b', { question: { question: 'q', rubric: {} } }),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidArgumentError: [vitest-scenario] The rubric in the question of addNode('b') needs a \`traits\` array]`,
+    )
+  })
+
+  test('rejects a function as the parsing-side override', () => {
+    const s = new Scenario('s')
+    expect(() =>
+      // @ts-expect-error -- the parsing side is a model config
+      s.addNode('a', { question: 'q', modelOverride: { parsing: () => 'x' } }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] The parsing override of addNode('a') may not be a function
+      The parsing side is a model that fills templates: pass { model, … }.]
+    `)
+  })
+
+  test('copies plain data: later mutation of the caller object has no effect', () => {
+    const metadata = { tags: ['a'] }
+    const question = { question: 'What?', rawAnswer: 'This.' }
+    const s = new Scenario('s').addNode('a', { question, metadata }).setEntry('a')
+    metadata.tags.push('b')
+    question.question = 'Changed?'
+    const definition = s.validate()
+    expect(definition.nodes.a?.metadata).toEqual({ tags: ['a'] })
+    expect(definition.nodes.a?.question).toEqual({ question: 'What?', rawAnswer: 'This.' })
+  })
+})
+
+describe('addEdge and setEntry', () => {
+  test('defers existence checks to validate()', () => {
+    expect(() => new Scenario('s').addEdge('nowhere', 'nothing')).not.toThrow()
+  })
+
+  test('rejects a string or number as `when` at the call', () => {
+    const s = new Scenario('s')
+    // @ts-expect-error -- not a when form
+    expect(() => s.addEdge('a', 'b', { when: 3 })).toThrow("Unsupported 'when' type: number")
+    // @ts-expect-error -- not a when form
+    expect(() => s.addEdge('a', 'b', { when: 'verifyResult' })).toThrow(
+      "Unsupported 'when' type: string",
+    )
+  })
+
+  test('rejects unknown edge option keys', () => {
+    expect(() =>
+      // @ts-expect-error -- unknown key
+      new Scenario('s').addEdge('a', 'b', { condition: {} }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] Unknown key 'condition' in addEdge('a', 'b')
+      Valid keys: 'when'.]
+    `)
+  })
+
+  test('setEntry needs a known node; the last call wins', () => {
+    const s = new Scenario('s').addNode('a', { question: 'q' }).addNode('b', { question: 'q' })
+    expect(() => s.setEntry('zzz')).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] 'zzz' is not a known node
+      Add the node with addNode() first.]
+    `)
+    s.addEdge('b', 'a').setEntry('a').setEntry('b')
+    expect(s.validate().entryNode).toBe('b')
+  })
+})
+
+describe('validate', () => {
+  test('collects every problem in the order of the spec', () => {
+    const s = new Scenario('broken')
+      .addNode('a', { question: 'q' })
+      .addNode('b', { question: 'q' })
+      .addNode('c', { question: 'q' })
+      .addEdge('ghost', 'a')
+      .addEdge('a', 'phantom')
+      .addEdge('b', 'c', { when: { verifyResult: true } })
+    const problems = problemsOf(() => s.validate())
+    expect(problems.map((p) => [p.code, p.ids])).toEqual([
+      ['no_entry', []],
+      ['unknown_source', ['ghost', 'a']],
+      ['unknown_target', ['a', 'phantom']],
+      ['no_fallback', ['b']],
+    ])
+  })
+
+  test('reports unreachable nodes sorted, ignoring conditions', () => {
+    const s = new Scenario('s')
+      .addNode('entry', { question: 'q' })
+      .addNode('zeta', { question: 'q' })
+      .addNode('alpha', { question: 'q' })
+      .addNode('reached', { question: 'q' })
+      .addEdge('entry', 'reached', { when: { verifyResult: false } })
+      .addEdge('entry', END)
+      .setEntry('entry')
+    expect(problemsOf(() => s.validate()).map((p) => [p.code, p.ids])).toEqual([
+      ['unreachable', ['alpha']],
+      ['unreachable', ['zeta']],
+    ])
+  })
+
+  test('the error message names the scenario and lists each problem', () => {
+    const s = new Scenario('two-problems').addNode('a', { question: 'q' }).addEdge('a', 'x')
+    expect(() => s.validate()).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioValidationError: [vitest-scenario] Scenario 'two-problems' is not valid (2 problems)
+        - no_entry: No entry node is set; call setEntry(id)
+        - unknown_target: Edge 'a' → 'x' goes to 'x', which is neither a known node nor END
+      Fix the graph and call validate() again.]
+    `)
+  })
+
+  test('allows implicit terminals, self-loops and loops without a path to END', () => {
+    const s = new Scenario('s')
+      .addNode('a', { question: 'q' })
+      .addNode('b', { question: 'q' })
+      .addEdge('a', 'a', { when: { verifyResult: true } })
+      .addEdge('a', 'b')
+      .addEdge('b', 'a')
+      .setEntry('a')
+    expect(() => s.validate()).not.toThrow()
+  })
+
+  test('warns once per validate() about several unconditional edges', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const s = new Scenario('s')
+      .addNode('a', { question: 'q' })
+      .addNode('b', { question: 'q' })
+      .addEdge('a', 'b')
+      .addEdge('a', END)
+      .setEntry('a')
+    const definition = s.validate()
+    expect(definition.warnings).toEqual([
+      {
+        code: 'multiple_unconditional',
+        message:
+          "Node 'a' has 2 unconditional edges (to 'b', '__end__'); only the first, to 'b', is used",
+        ids: ['a', 'b', '__end__'],
+      },
+    ])
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]?.[0]).toMatchInlineSnapshot(
+      `"[vitest-scenario] Scenario 's': Node 'a' has 2 unconditional edges (to 'b', '__end__'); only the first, to 'b', is used"`,
+    )
+    s.validate()
+    expect(warn).toHaveBeenCalledTimes(2)
+  })
+
+  test('returns a deeply frozen definition independent of the builder', () => {
+    const s = new Scenario('s', { description: 'd' })
+      .addNode('a', { question: 'q', metadata: { tags: ['x'] } })
+      .addEdge('a', END, { when: [] })
+      .addEdge('a', END)
+      .setEntry('a')
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const definition = s.validate()
+    s.addNode('b', { question: 'q' })
+    expect(definition.nodeIds).toEqual(['a'])
+    expect(Object.isFrozen(definition)).toBe(true)
+    expect(Object.isFrozen(definition.nodes.a?.metadata?.tags)).toBe(true)
+    expect(Object.isFrozen(definition.edges[0])).toBe(true)
+    expect(definition.description).toBe('d')
+    expect(definition.edgesFrom('a').map((e) => e.target)).toEqual([END, END])
+    expect(definition.edgesFrom('none')).toEqual([])
+  })
+
+  test('keeps zod schemas by reference: a template still parses and converts after validate()', () => {
+    const schema = z.object({ drug: z.string(), confidence: z.enum(['low', 'high']).nullable() })
+    const template = defineTemplate({
+      schema,
+      groundTruth: { drug: 'venetoclax' },
+      verify: { drug: exactMatch() },
+    })
+    const definition = new Scenario('s')
+      .addNode('a', { question: { question: 'Which drug?', template } })
+      .setEntry('a')
+      .validate()
+    const kept = definition.nodes.a?.question
+    if (typeof kept !== 'object') throw new Error('expected a Question object')
+    expect(kept.template?.schema).toBe(schema)
+    expect(kept.template?.schema.parse({ drug: 'x', confidence: null })).toEqual({
+      drug: 'x',
+      confidence: null,
+    })
+    expect(zodResponseFormat(schema, 'answer').json_schema.name).toBe('answer')
+    expect(Object.isFrozen(kept.template?.groundTruth)).toBe(true)
+    expect(kept.template?.verify).toEqual({ drug: exactMatch() })
+  })
+})
+
+describe('outcomes on the builder', () => {
+  test('rejects duplicate names, a bare scope as check, and a criterion with neither check nor evaluate', () => {
+    const s = new Scenario('s').addOutcome('kept', lastTurn({ verifyResult: true }))
+    expect(() =>
+      s.addOutcome('kept', lastTurn({ verifyResult: false })),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] An outcome criterion named 'kept' already exists
+      Give each criterion a unique name.]
+    `)
+    expect(() =>
+      s.addOutcomeCriterion({ name: 'kept', evaluate: () => true }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] An outcome criterion named 'kept' already exists
+      Give each criterion a unique name.]
+    `)
+    // @ts-expect-error -- a scope is not a check
+    expect(() => s.addOutcome('scope', turnAt(0))).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] The check of the outcome criterion 'scope' is not an outcome check
+      Pass a check node (turnCheck, lastTurn({ … }), allOf(…), countTurns(…), …); a scope such as turnAt(0) is not a check by itself.]
+    `)
+    expect(() => s.addOutcomeCriterion({ name: 'empty' })).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] The outcome criterion 'empty' has neither a check nor an evaluate function
+      Pass a check such as lastTurn({ verifyResult: true }), or evaluate: (result) => boolean.]
+    `)
+  })
+
+  test('keeps criteria in registration order with a default description', () => {
+    const evaluate = () => true
+    const definition = new Scenario('s')
+      .addNode('a', { question: 'q' })
+      .setEntry('a')
+      .addOutcome('first', lastTurn({ verifyResult: true }), { description: 'd1' })
+      .addOutcomeCriterion({ name: 'second', evaluate })
+      .validate()
+    expect(definition.outcomeCriteria.map((c) => [c.name, c.description])).toEqual([
+      ['first', 'd1'],
+      ['second', ''],
+    ])
+    expect(definition.outcomeCriteria[1]?.evaluate).toBe(evaluate)
+  })
+})
