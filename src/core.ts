@@ -17,6 +17,7 @@ export { isStateCheck, stateCheck } from './conditions/index.js'
 export {
   InvalidArgumentError,
   isScenarioError,
+  ScenarioDocumentError,
   ScenarioError,
   type ScenarioErrorCode,
   ScenarioValidationError,
@@ -158,6 +159,27 @@ export {
   type ScriptedReplyFunction,
   scriptedModel,
 } from './scripted-model/index.js'
+// Serialization (SPEC section 8)
+export {
+  type Callable,
+  type CallableReference,
+  type CallableTraitDocument,
+  type EdgeDocument,
+  type FromJSONOptions,
+  type JsonObject,
+  type JsonValue,
+  type ModelConfigDocument,
+  type ModelOverrideDocument,
+  type NodeDocument,
+  type OutcomeCriterionDocument,
+  type QuestionDocument,
+  type RubricDocument,
+  SCENARIO_DOCUMENT_KIND,
+  SCENARIO_FORMAT_VERSION,
+  type ScenarioDocument,
+  type TemplateDocument,
+  type WhenDocument,
+} from './serialization/index.js'
 export { resolvePath } from './state/resolve-path.js'
 export type {
   ChatMessage,

@@ -3,6 +3,7 @@ import type { AgentFunction, ModelConfig } from '../models/types.js'
 import { assertRubric } from '../rubrics/index.js'
 import type { Rubric } from '../rubrics/types.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
+import { getOwn } from '../state/own-keys.js'
 
 /** Options of `runScenario` (SPEC section 6). */
 export interface RunOptions {
@@ -89,26 +90,41 @@ export function resolveRunOptions(
   return { agent: model, turnLimit, rubric, systemPrompt, signal }
 }
 
+// What each definition's nodes need of a parsing model, computed on its first run: a definition
+// is frozen, so the answer never changes, and scanning every node on every run was a visible
+// share of a short run.
+const nodeNeedsByDefinition = new WeakMap<ScenarioDefinition, readonly string[]>()
+
+function nodeNeeds(definition: ScenarioDefinition): readonly string[] {
+  let needs = nodeNeedsByDefinition.get(definition)
+  if (needs !== undefined) return needs
+  const found: string[] = []
+  for (const id of definition.nodeIds) {
+    const question = getOwn(definition.nodes, id)?.question
+    if (typeof question !== 'object') continue
+    if (question.template !== undefined && question.template.parse === undefined) {
+      found.push(`node '${id}': its template has no \`parse\``)
+    }
+    if (question.rubric?.traits.some((t) => t.type === 'LlmTrait')) {
+      found.push(`node '${id}': its rubric has model-judged traits`)
+    }
+  }
+  needs = found
+  nodeNeedsByDefinition.set(definition, needs)
+  return needs
+}
+
 /** Templates without `parse` and model-judged traits need a parsing model (13.18). */
 function checkJudgedParts(
   definition: ScenarioDefinition,
   globalRubric: Rubric | undefined,
   parsingModel: ModelConfig | undefined,
 ): void {
-  const needs: string[] = []
-  if (globalRubric?.traits.some((t) => t.type === 'LlmTrait'))
-    needs.push('the run rubric has model-judged traits')
-  for (const id of definition.nodeIds) {
-    const question = definition.nodes[id]?.question
-    if (typeof question !== 'object') continue
-    if (question.template !== undefined && question.template.parse === undefined) {
-      needs.push(`node '${id}': its template has no \`parse\``)
-    }
-    if (question.rubric?.traits.some((t) => t.type === 'LlmTrait')) {
-      needs.push(`node '${id}': its rubric has model-judged traits`)
-    }
-  }
-  if (needs.length === 0) return
+  const fromNodes = nodeNeeds(definition)
+  const globalNeeds = globalRubric?.traits.some((t) => t.type === 'LlmTrait') === true
+  if (!globalNeeds && fromNodes.length === 0) return
+  const needs: string[] = globalNeeds ? ['the run rubric has model-judged traits'] : []
+  needs.push(...fromNodes)
   if (parsingModel === undefined) {
     throw new InvalidArgumentError(
       'The scenario needs a parsing model, and runScenario() was given none',

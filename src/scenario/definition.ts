@@ -1,3 +1,4 @@
+import { definitionToJSON, type ScenarioDocument } from '../serialization/index.js'
 import type {
   ScenarioEdge,
   ScenarioNode,
@@ -13,6 +14,8 @@ export interface DefinitionParts {
   name: string
   description: string
   nodes: Record<string, ScenarioNode>
+  /** Node ids in insertion order (a record reorders integer-like keys). */
+  nodeIds: string[]
   edges: ScenarioEdge[]
   entryNode: string
   outcomeCriteria: ScenarioOutcomeCriterion[]
@@ -48,7 +51,7 @@ export class ScenarioDefinition {
     this.edges = parts.edges
     this.entryNode = parts.entryNode
     this.outcomeCriteria = parts.outcomeCriteria
-    this.nodeIds = Object.freeze(Object.keys(parts.nodes))
+    this.nodeIds = Object.freeze([...parts.nodeIds])
     this.warnings = parts.warnings
     const outbound = new Map<string, ScenarioEdge[]>()
     for (const edge of parts.edges) {
@@ -64,6 +67,18 @@ export class ScenarioDefinition {
   /** The outbound edges of `id`, in definition order. */
   edgesFrom(id: string): readonly ScenarioEdge[] {
     return this.#outbound.get(id) ?? noEdges
+  }
+
+  /**
+   * The definition as a scenario document (SPEC section 8): versioned, type-tagged JSON data with
+   * functions written as `{ callable, at }`; `JSON.stringify(definition)` writes it.
+   *
+   * @example
+   * const text = JSON.stringify(definition)
+   * const again = Scenario.fromJSON(text, { callables: { countTries } })
+   */
+  toJSON(): ScenarioDocument {
+    return definitionToJSON(this)
   }
 }
 

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors/index.js'
 import { hydratePrimitive, isPrimitive } from '../primitives/index.js'
 
 function isPlainObject(value: object): value is Record<string, unknown> {
@@ -9,16 +10,43 @@ function isPlainObject(value: object): value is Record<string, unknown> {
  * Copies the plain data in `value` (objects, arrays, `Date`s and scalars) so later mutation of
  * the caller's objects has no effect. Opaque values — functions, `RegExp`, zod schemas, class
  * instances — are kept by reference: cloning a zod schema silently breaks it (SPEC section 2).
- * Comparison primitives are copied as data and get their behaviour back.
+ * Comparison primitives are copied as data and get their behaviour back. Plain data must be a
+ * tree: a cycle is an error, not a stack overflow.
  */
 export function copyPlain<T>(value: T): T {
+  return copyValue(value, new Set())
+}
+
+function copyValue<T>(value: T, path: Set<object>): T {
   if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map(copyPlain) as T
   if (value instanceof Date) return new Date(value.getTime()) as T
-  if (!isPlainObject(value)) return value
-  const copy: Record<string, unknown> = {}
-  for (const key of Object.keys(value)) copy[key] = copyPlain(value[key])
-  return (isPrimitive(value) ? hydratePrimitive(copy, 'a copied primitive') : copy) as T
+  const isArray = Array.isArray(value)
+  if (!isArray && !isPlainObject(value)) return value
+  if (path.has(value)) {
+    throw new InvalidArgumentError(
+      'The plain data given to the scenario contains a cycle',
+      'Plain data (metadata, ground truth, conditions, …) must be a tree of objects and arrays.',
+    )
+  }
+  path.add(value)
+  let copy: unknown
+  if (isArray) {
+    copy = value.map((item) => copyValue(item, path))
+  } else {
+    const record: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) {
+      // defineProperty, not assignment: a '__proto__' key must stay a key, not set a prototype.
+      Object.defineProperty(record, key, {
+        value: copyValue(value[key], path),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    }
+    copy = isPrimitive(value) ? hydratePrimitive(record, 'a copied primitive') : record
+  }
+  path.delete(value)
+  return copy as T
 }
 
 /** Freezes the plain data in `value`, deeply; opaque values are left as they are. */

@@ -6,6 +6,14 @@ import {
   ScenarioValidationError,
 } from '../errors/index.js'
 import { isOutcomeCheck } from '../outcomes/index.js'
+import {
+  buildFromDocument,
+  type FromJSONOptions,
+  readDocument,
+  rememberDocumentNames,
+  schemaLossyWarnings,
+} from '../serialization/index.js'
+import { setOwn } from '../state/own-keys.js'
 import { type DefinitionParts, ScenarioDefinition } from './definition.js'
 import { assertNodeId, buildNode } from './node-spec.js'
 import { copyPlain, deepFreeze } from './plain-data.js'
@@ -40,6 +48,28 @@ export class Scenario {
   readonly #edges: ScenarioEdge[] = []
   readonly #outcomes: ScenarioOutcomeCriterion[] = []
   #entry: string | undefined
+
+  /**
+   * Loads a scenario document (what `definition.toJSON()` wrote, or its JSON text) and returns a
+   * validated definition (SPEC section 8). The document is checked strictly; the functions it
+   * references come from `callables`, by location or by name. Graph problems throw a
+   * `ScenarioValidationError`, document problems a `ScenarioDocumentError`.
+   *
+   * @example
+   * const definition = Scenario.fromJSON(readFileSync('scenario.json', 'utf8'), {
+   *   callables: { countTries, 'edges.0.when': (state) => state.turn > 2 },
+   * })
+   */
+  static fromJSON(json: unknown, options?: FromJSONOptions): ScenarioDefinition {
+    const document = readDocument(json, options)
+    const builder = new Scenario(document.name, { description: document.description })
+    buildFromDocument(document, builder)
+    // Set directly: an unknown entry is a validation problem here (`unknown_entry`, SPEC 13.35).
+    builder.#entry = document.entryNode
+    const definition = builder.validate()
+    rememberDocumentNames(definition, document.callableNames)
+    return definition
+  }
 
   constructor(name: string, options: { description?: string | undefined } = {}) {
     if (typeof name !== 'string' || name.length === 0) {
@@ -176,11 +206,14 @@ export class Scenario {
       console.warn(formatMessage({ what: `Scenario '${this.name}': ${warning.message}` }))
     }
     const nodes: Record<string, ScenarioNode> = {}
-    for (const [id, node] of this.#nodes) nodes[id] = deepFreeze(node)
+    for (const [id, node] of this.#nodes) setOwn(nodes, id, deepFreeze(node))
+    // Recorded, not printed: they say what serialization loses, not that the graph is wrong.
+    warnings.push(...schemaLossyWarnings(this.#nodes.values()))
     const parts: DefinitionParts = {
       name: this.name,
       description: this.description,
       nodes: Object.freeze(nodes),
+      nodeIds,
       edges: deepFreeze(this.#edges.map((edge) => ({ ...edge }))),
       entryNode: this.#entry as string,
       outcomeCriteria: deepFreeze(this.#outcomes.map((c) => ({ ...c }))),

@@ -1,3 +1,5 @@
+import { setOwn } from './own-keys.js'
+
 const maxFastDepth = 64
 
 class TooDeep extends Error {}
@@ -34,6 +36,7 @@ function fastClone<T>(value: T, depth: number): T {
   const proto = Object.getPrototypeOf(value)
   if (proto !== Object.prototype && proto !== null) return structuredClone(value)
   const copy: Record<string, unknown> = {}
-  for (const key in value) copy[key] = fastClone((value as Record<string, unknown>)[key], depth + 1)
+  for (const key in value)
+    setOwn(copy, key, fastClone((value as Record<string, unknown>)[key], depth + 1))
   return copy as T
 }

@@ -7,9 +7,12 @@ import type { DeepReadonly } from './types.js'
 // the real object, so the Proxy invariants never tie the view to the real object's
 // configurability (a frozen part of the state can still be wrapped) and `Array.isArray` holds.
 
-const views = new WeakMap<object, object>()
-/** The views made, so a view handed back in is returned as it is, not wrapped again. */
-const made = new WeakSet<object>()
+// Each view tree keeps its own cache (nested object → its view), dropped with the tree, rather
+// than module-level WeakMaps: a run makes one view of a fresh state object, and one short-lived
+// key per run in shared weak tables made garbage collection the largest cost of a short run.
+
+/** Answers `true` through any view's `get` trap: how a view is recognised without a registry. */
+const viewBrand = Symbol('vitest-scenario.readOnlyView')
 
 function refuse(action: string, key: PropertyKey | undefined): never {
   const what = key === undefined ? '' : ` '${String(key)}'`
@@ -34,17 +37,17 @@ function copyOfBuiltIn(value: object): object | undefined {
   return undefined
 }
 
-function wrap(value: unknown): unknown {
+function wrap(value: unknown, cache: Map<object, object>): unknown {
   if (typeof value !== 'object' || value === null) return value
-  if (made.has(value)) return value
-  const cached = views.get(value)
+  if ((value as { [viewBrand]?: unknown })[viewBrand] === true) return value
+  const cached = cache.get(value)
   if (cached !== undefined) return cached
   const copy = copyOfBuiltIn(value)
   if (copy !== undefined) return copy
   const real = value
   const shadow: object = Array.isArray(real) ? [] : Object.create(null)
   const view = new Proxy(shadow, {
-    get: (_, key) => wrap(Reflect.get(real, key, real)),
+    get: (_, key) => (key === viewBrand ? true : wrap(Reflect.get(real, key, real), cache)),
     has: (_, key) => Reflect.has(real, key),
     ownKeys: () => Reflect.ownKeys(real),
     getPrototypeOf: () => Reflect.getPrototypeOf(real),
@@ -58,7 +61,7 @@ function wrap(value: unknown): unknown {
       }
       const enumerable = desc.enumerable ?? false
       return {
-        value: wrap(Reflect.get(real, key, real)),
+        value: wrap(Reflect.get(real, key, real), cache),
         writable: false,
         enumerable,
         configurable: true,
@@ -70,8 +73,7 @@ function wrap(value: unknown): unknown {
     setPrototypeOf: () => refuse('change the prototype of an object', undefined),
     preventExtensions: () => refuse('freeze or seal an object', undefined),
   })
-  views.set(real, view)
-  made.add(view)
+  cache.set(real, view)
   return view
 }
 
@@ -86,5 +88,5 @@ function wrap(value: unknown): unknown {
  * view.accumulated.tries = 3 // throws TypeError: the state is read-only here
  */
 export function readOnlyView<T>(value: T): DeepReadonly<T> {
-  return wrap(value) as DeepReadonly<T>
+  return wrap(value, new Map()) as DeepReadonly<T>
 }

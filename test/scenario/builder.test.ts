@@ -283,3 +283,40 @@ describe('outcomes on the builder', () => {
     expect(definition.outcomeCriteria[1]?.evaluate).toBe(evaluate)
   })
 })
+
+describe('plain data edge cases', () => {
+  test("a '__proto__' key in metadata stays a key", () => {
+    const metadata = JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}') as Record<
+      string,
+      unknown
+    >
+    const definition = new Scenario('s')
+      .addNode('a', { question: 'q', metadata })
+      .setEntry('a')
+      .validate()
+    const kept = definition.nodes.a?.metadata as Record<string, unknown>
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype)
+    expect(Object.keys(kept)).toEqual(['__proto__', 'ok'])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  test('cyclic metadata is an error at the call, not a stack overflow', () => {
+    const metadata: Record<string, unknown> = {}
+    metadata.self = metadata
+    expect(() =>
+      new Scenario('s').addNode('a', { question: 'q', metadata }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] The plain data given to the scenario contains a cycle
+      Plain data (metadata, ground truth, conditions, …) must be a tree of objects and arrays.]
+    `)
+  })
+
+  test('a value shared twice (not a cycle) is copied twice', () => {
+    const shared = { x: 1 }
+    const definition = new Scenario('s')
+      .addNode('a', { question: 'q', metadata: { left: shared, right: shared } })
+      .setEntry('a')
+      .validate()
+    expect(definition.nodes.a?.metadata).toEqual({ left: { x: 1 }, right: { x: 1 } })
+  })
+})

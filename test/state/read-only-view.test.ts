@@ -103,11 +103,13 @@ describe('readOnlyView', () => {
     expect(state.accumulated.ids).toEqual(new Set([1]))
   })
 
-  test('the same object gives the same view (cheap to ask for again)', () => {
+  test('within one view, the same object gives the same nested view; a view is not wrapped twice', () => {
     const state = sample()
-    expect(readOnlyView(state)).toBe(readOnlyView(state))
-    expect(readOnlyView(state).parsed).toBe(readOnlyView(state).parsed)
-    expect(readOnlyView(readOnlyView(state))).toBe(readOnlyView(state))
+    const view = readOnlyView(state)
+    expect(view.parsed).toBe(view.parsed)
+    expect(view.history[0]).toBe(view.history[0])
+    expect(readOnlyView(view)).toBe(view)
+    expect(readOnlyView(view.parsed)).toBe(view.parsed)
     expect(readOnlyView(3)).toBe(3)
     expect(readOnlyView(null)).toBeNull()
   })

@@ -1,0 +1,82 @@
+import {
+  isScenarioError,
+  MESSAGE_PREFIX,
+  quoteList,
+  ScenarioDocumentError,
+} from '../errors/index.js'
+import { isPlainObject } from '../primitives/index.js'
+
+/**
+ * Describes a document value for a message: its JSON type, and short scalars themselves.
+ *
+ * @example
+ * describeJson(42) // 'a number (42)'
+ */
+export function describeJson(value: unknown): string {
+  if (value === null) return 'null'
+  if (value === undefined) return 'undefined'
+  if (Array.isArray(value)) return 'an array'
+  if (isPlainObject(value)) return 'an object'
+  if (typeof value === 'string') {
+    return value.length <= 40 ? `a string ('${value}')` : 'a string'
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') {
+    return `a ${typeof value} (${String(value)})`
+  }
+  if (typeof value === 'function') return 'a function'
+  if (typeof value !== 'object') return `a ${typeof value}`
+  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } }).constructor
+    ?.name
+  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object that is not plain data'
+}
+
+/**
+ * Throws a `ScenarioDocumentError` about the value at `at`, a dot path into the document (`''`
+ * for the document itself).
+ */
+export function invalid(at: string, problem: string, fix?: string): never {
+  const subject = at === '' ? 'at the top level' : `at ${at}`
+  throw new ScenarioDocumentError(
+    { what: `Invalid scenario document: ${problem}`, subjects: [subject], fix },
+    [at],
+  )
+}
+
+/**
+ * Checks that an object has every required key and no key outside `required` and `optional`
+ * (unknown keys are errors, never ignored), naming the document location.
+ */
+export function checkKeys(
+  value: Record<string, unknown>,
+  required: readonly string[],
+  optional: readonly string[],
+  at: string,
+): void {
+  const valid = [...required, ...optional]
+  const unknown = Object.keys(value).filter((key) => !valid.includes(key))
+  if (unknown.length > 0) {
+    const noun = unknown.length === 1 ? 'key' : 'keys'
+    invalid(at, `unknown ${noun} ${quoteList(unknown)}`, `Valid keys: ${quoteList(valid)}.`)
+  }
+  const missing = required.filter((key) => !Object.hasOwn(value, key))
+  if (missing.length > 0) {
+    invalid(at, `missing ${quoteList(missing)}`)
+  }
+}
+
+/**
+ * Runs a library call on document data and turns its `InvalidArgumentError` into a
+ * `ScenarioDocumentError` at `at`, keeping the message (prefixed with the location when the
+ * message does not name it already).
+ */
+export function atLocation<T>(at: string, call: () => T): T {
+  try {
+    return call()
+  } catch (error) {
+    if (!isScenarioError(error) || error.code !== 'invalid_argument') throw error
+    const message = error.message.includes(at)
+      ? error.message
+      : `${MESSAGE_PREFIX} Invalid scenario document at ${at}: ${error.message.slice(MESSAGE_PREFIX.length + 1)}`
+    throw new ScenarioDocumentError(message, [at], { cause: error })
+  }
+}

@@ -1,0 +1,133 @@
+import type { AgentFunction, ModelConfig, ModelOverride } from '../models/types.js'
+import { isPlainObject } from '../primitives/index.js'
+import type { NodeSpec, Question, QuestionText, StateUpdate } from '../scenario/types.js'
+import { checkKeys, describeJson, invalid } from './document-errors.js'
+import { readRubric } from './read-rubric.js'
+import { readTemplate } from './read-template.js'
+import { readArray, readJsonObject, readNumber, readObject, readString } from './read-values.js'
+import { type CallableResolver, isCallableShape, readCallable } from './resolve-callable.js'
+
+const NODE_OPTIONAL = ['modelOverride', 'toolFilter', 'stateUpdate', 'metadata']
+const QUESTION_OPTIONAL = ['rawAnswer', 'template', 'rubric', 'id']
+const MODEL_STRINGS = ['model', 'baseURL', 'systemPrompt'] as const
+const MODEL_NUMBERS = ['temperature', 'maxTokens'] as const
+
+function isOneOf<T extends string>(keys: readonly T[], key: string): key is T {
+  return (keys as readonly string[]).includes(key)
+}
+
+/** A node read from a document: its id, its location and the spec `addNode` takes. */
+export interface NodeParts {
+  readonly id: string
+  readonly at: string
+  readonly spec: NodeSpec
+}
+
+/**
+ * Reads the node at `index`; its location is `nodes.<id>` once the id is read (`nodes[<index>]`
+ * before). Ids must be unique.
+ */
+export function readNode(
+  value: unknown,
+  index: number,
+  seen: Set<string>,
+  resolver: CallableResolver,
+): NodeParts {
+  const data = readObject(value, `nodes[${index}]`)
+  if (data.id === undefined) invalid(`nodes[${index}]`, "missing 'id'")
+  const id = readString(data.id, `nodes[${index}].id`, true)
+  if (seen.has(id))
+    invalid(`nodes[${index}].id`, `node '${id}' appears twice`, 'Node ids are unique.')
+  seen.add(id)
+  const at = `nodes.${id}`
+  checkKeys(data, ['id', 'question'], NODE_OPTIONAL, at)
+  const { question } = data
+  if (typeof question !== 'string' && !isPlainObject(question)) {
+    invalid(
+      `${at}.question`,
+      `expected a string or a question object, got ${describeJson(question)}`,
+    )
+  }
+  const spec: NodeSpec = {
+    question:
+      typeof question === 'string' ? question : readQuestion(question, `${at}.question`, resolver),
+  }
+  if (data.modelOverride !== undefined) {
+    spec.modelOverride = readOverride(data.modelOverride, `${at}.modelOverride`, resolver)
+  }
+  if (data.toolFilter !== undefined) {
+    const filter = readObject(data.toolFilter, `${at}.toolFilter`)
+    checkKeys(filter, ['remove'], [], `${at}.toolFilter`)
+    const remove = readArray(filter.remove, `${at}.toolFilter.remove`)
+    spec.toolFilter = {
+      remove: remove.map((name, i) => readString(name, `${at}.toolFilter.remove.${i}`)),
+    }
+  }
+  if (data.stateUpdate !== undefined) {
+    spec.stateUpdate = readCallable(data.stateUpdate, `${at}.stateUpdate`, resolver) as StateUpdate
+  }
+  if (data.metadata !== undefined) spec.metadata = readJsonObject(data.metadata, `${at}.metadata`)
+  return { id, at, spec }
+}
+
+function readQuestion(value: unknown, at: string, resolver: CallableResolver): Question {
+  const data = readObject(value, at)
+  checkKeys(data, ['question'], QUESTION_OPTIONAL, at)
+  const question: Question = {
+    question:
+      typeof data.question === 'string'
+        ? data.question
+        : (readCallable(data.question, `${at}.question`, resolver) as QuestionText),
+  }
+  if (data.rawAnswer !== undefined)
+    question.rawAnswer = readString(data.rawAnswer, `${at}.rawAnswer`)
+  if (data.template !== undefined) {
+    question.template = readTemplate(data.template, `${at}.template`, resolver)
+  }
+  if (data.rubric !== undefined) question.rubric = readRubric(data.rubric, `${at}.rubric`, resolver)
+  if (data.id !== undefined) question.id = readString(data.id, `${at}.id`)
+  return question
+}
+
+function readOverride(value: unknown, at: string, resolver: CallableResolver): ModelOverride {
+  const data = readObject(value, at)
+  checkKeys(data, [], ['answering', 'parsing'], at)
+  const override: ModelOverride = {}
+  if (data.answering !== undefined) {
+    override.answering = isCallableShape(data.answering)
+      ? (readCallable(data.answering, `${at}.answering`, resolver) as AgentFunction)
+      : readModelConfig(data.answering, `${at}.answering`)
+  }
+  if (data.parsing !== undefined) {
+    if (isCallableShape(data.parsing)) {
+      invalid(
+        `${at}.parsing`,
+        'the parsing override is a callable',
+        'The parsing side is a model that fills templates: write { model, … } (SPEC 13.48).',
+      )
+    }
+    override.parsing = readModelConfig(data.parsing, `${at}.parsing`)
+  }
+  return override
+}
+
+function readModelConfig(value: unknown, at: string): Partial<ModelConfig> {
+  const data = readObject(value, at)
+  for (const key of ['client', 'apiKey']) {
+    if (Object.hasOwn(data, key)) {
+      invalid(
+        `${at}.${key}`,
+        `'${key}' cannot be loaded from a document`,
+        'A document holds no clients or API keys: pass them on the run (runScenario options).',
+      )
+    }
+  }
+  checkKeys(data, [], [...MODEL_STRINGS, ...MODEL_NUMBERS], at)
+  const config: Partial<ModelConfig> = {}
+  // In the document's key order, so writing it again gives the same text.
+  for (const key of Object.keys(data)) {
+    if (isOneOf(MODEL_STRINGS, key)) config[key] = readString(data[key], `${at}.${key}`)
+    else if (isOneOf(MODEL_NUMBERS, key)) config[key] = readNumber(data[key], `${at}.${key}`)
+  }
+  return config
+}

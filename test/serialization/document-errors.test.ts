@@ -1,0 +1,227 @@
+import { describe, expect, test } from 'vitest'
+import {
+  END,
+  type JsonObject,
+  Scenario,
+  ScenarioDocumentError,
+  ScenarioValidationError,
+} from '../../src/core.js'
+import { oneNodeDocument } from './support/document-builders.js'
+
+const valid = oneNodeDocument({ question: 'q' })
+const load = (document: unknown) => () => Scenario.fromJSON(document)
+const node = (fields: JsonObject) => load(oneNodeDocument({ question: 'q', ...fields }))
+
+describe('the document as a whole', () => {
+  test('a valid minimal document loads', () => {
+    expect(Scenario.fromJSON(valid).toJSON()).toEqual(valid)
+  })
+
+  test('text must be JSON, and the document an object', () => {
+    expect(load('{ "kind": ')).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Scenario.fromJSON() could not parse its text as JSON: Unexpected end of JSON input
+      Pass what JSON.stringify(definition) wrote, or the object parsed from it.]
+    `)
+    expect(load([valid])).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Scenario.fromJSON() needs a scenario document (an object), got an array
+      Pass what definition.toJSON() returned, or its JSON text.]
+    `)
+    expect(load(null)).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Scenario.fromJSON() needs a scenario document (an object), got null
+      Pass what definition.toJSON() returned, or its JSON text.]
+    `)
+  })
+
+  test('the kind must be a scenario definition (SPEC 13.49)', () => {
+    expect(
+      load({ ...valid, kind: 'vitest-scenario.recording' }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Not a scenario document: its kind is a string ('vitest-scenario.recording')
+        - at kind
+      Scenario.fromJSON() reads what definition.toJSON() writes, of kind 'vitest-scenario.definition'.]
+    `)
+    const { kind: _, ...noKind } = valid
+    expect(load(noKind)).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Not a scenario document: its kind is undefined
+        - at kind
+      Scenario.fromJSON() reads what definition.toJSON() writes, of kind 'vitest-scenario.definition'.]
+    `)
+    try {
+      load(noKind)()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ScenarioDocumentError)
+      expect((error as ScenarioDocumentError).code).toBe('invalid_document')
+      expect((error as ScenarioDocumentError).locations).toEqual(['kind'])
+    }
+  })
+
+  test('the formatVersion must be one this version reads', () => {
+    expect(load({ ...valid, formatVersion: 2 })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: formatVersion 2 is not supported
+        - at formatVersion
+      This version of vitest-scenario reads formatVersion 1.]
+    `)
+    expect(load({ ...valid, formatVersion: '1' })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: formatVersion "1" is not supported
+        - at formatVersion
+      This version of vitest-scenario reads formatVersion 1.]
+    `)
+  })
+
+  test('top-level keys are exactly the documented ones (SPEC 13.35)', () => {
+    expect(load({ ...valid, version: 1 })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: unknown key 'version'
+        - at the top level
+      Valid keys: 'formatVersion', 'kind', 'name', 'description', 'entryNode', 'nodes', 'edges', 'outcomeCriteria'.]
+    `)
+    const { outcomeCriteria: _, ...noOutcomes } = valid
+    expect(load(noOutcomes)).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: missing 'outcomeCriteria'
+        - at the top level]
+    `)
+    expect(load({ ...valid, name: '' })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a non-empty string
+        - at name]
+    `)
+    expect(load({ ...valid, nodes: {} })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an array, got an object
+        - at nodes]
+    `)
+  })
+})
+
+describe('nodes', () => {
+  test('ids are non-empty, unique and not END', () => {
+    expect(load({ ...valid, nodes: [{ question: 'q' }] })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: missing 'id'
+        - at nodes[0]]
+    `)
+    expect(
+      load({
+        ...valid,
+        nodes: [
+          { id: 'a', question: 'q' },
+          { id: 'a', question: 'q' },
+        ],
+      }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: node 'a' appears twice
+        - at nodes[1].id
+      Node ids are unique.]
+    `)
+    expect(
+      load({ ...valid, nodes: [{ id: END, question: 'q' }] }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document at nodes.__end__: '__end__' (END) is not a valid node id
+      END is the target that ends a run: use it in addEdge(source, END).]
+    `)
+  })
+
+  test('keys and values are checked, naming the node by id', () => {
+    expect(node({ stateUpdater: null })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: unknown key 'stateUpdater'
+        - at nodes.a
+      Valid keys: 'id', 'question', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'.]
+    `)
+    expect(load(oneNodeDocument({}))).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: missing 'question'
+        - at nodes.a]
+    `)
+    expect(node({ question: 3 })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string or a question object, got a number (3)
+        - at nodes.a.question]
+    `)
+    expect(node({ question: { question: 'q', answer: 'a' } })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: unknown key 'answer'
+        - at nodes.a.question
+      Valid keys: 'question', 'rawAnswer', 'template', 'rubric', 'id'.]
+    `)
+    expect(node({ question: { question: 'q', rawAnswer: 1 } })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, got a number (1)
+        - at nodes.a.question.rawAnswer]
+    `)
+    expect(node({ toolFilter: { remove: 'search' } })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an array, got a string ('search')
+        - at nodes.a.toolFilter.remove]
+    `)
+    expect(node({ metadata: [] })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an object, got an array
+        - at nodes.a.metadata]
+    `)
+    expect(node({ metadata: { when: () => true } as never })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: a function is not JSON data
+        - at nodes.a.metadata.when]
+    `)
+  })
+
+  test('model overrides hold no clients, keys or parsing callables (SPEC 13.48)', () => {
+    const override = (modelOverride: JsonObject) => node({ modelOverride })
+    expect(override({ answering: { client: {} } })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: 'client' cannot be loaded from a document
+        - at nodes.a.modelOverride.answering.client
+      A document holds no clients or API keys: pass them on the run (runScenario options).]
+    `)
+    expect(override({ parsing: { apiKey: 'sk-x' } })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: 'apiKey' cannot be loaded from a document
+        - at nodes.a.modelOverride.parsing.apiKey
+      A document holds no clients or API keys: pass them on the run (runScenario options).]
+    `)
+    expect(
+      override({ parsing: { callable: 'judge', at: 'nodes.a.modelOverride.parsing' } }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: the parsing override is a callable
+        - at nodes.a.modelOverride.parsing
+      The parsing side is a model that fills templates: write { model, … } (SPEC 13.48).]
+    `)
+    expect(override({ answering: { temperature: 'low' } })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a finite number, got a string ('low')
+        - at nodes.a.modelOverride.answering.temperature]
+    `)
+    expect(override({ answer: {} })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: unknown key 'answer'
+        - at nodes.a.modelOverride
+      Valid keys: 'answering', 'parsing'.]
+    `)
+  })
+})
+
+describe('graph problems are validation errors (fromJSON re-runs validate())', () => {
+  test('an unknown entry is unknown_entry, and every other problem is listed', () => {
+    const document = {
+      ...valid,
+      entryNode: 'start',
+      nodes: [
+        { id: 'a', question: 'q' },
+        { id: 'b', question: 'q' },
+      ],
+      edges: [
+        { source: 'a', target: 'c' },
+        { source: 'b', target: END, when: { verifyResult: true } },
+      ],
+    }
+    expect(load(document)).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioValidationError: [vitest-scenario] Scenario 'doc' is not valid (3 problems)
+        - unknown_entry: The entry node 'start' is not a known node
+        - unknown_target: Edge 'a' → 'c' goes to 'c', which is neither a known node nor END
+        - no_fallback: Node 'b' has conditional edges but no unconditional fallback; add addEdge('b', target) without \`when\`
+      Fix the graph and call validate() again.]
+    `)
+    try {
+      load(document)()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ScenarioValidationError)
+      expect((error as ScenarioValidationError).problems.map((p) => p.code)).toEqual([
+        'unknown_entry',
+        'unknown_target',
+        'no_fallback',
+      ])
+    }
+    expect(load({ ...document, entryNode: 'a' })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioValidationError: [vitest-scenario] Scenario 'doc' is not valid (3 problems)
+        - unknown_target: Edge 'a' → 'c' goes to 'c', which is neither a known node nor END
+        - unreachable: Node 'b' cannot be reached from the entry node 'a'
+        - no_fallback: Node 'b' has conditional edges but no unconditional fallback; add addEdge('b', target) without \`when\`
+      Fix the graph and call validate() again.]
+    `)
+  })
+})
