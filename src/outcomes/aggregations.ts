@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/index.js'
-import { describeValue } from './describe-value.js'
-import { readOptions } from './read-options.js'
+import { describeValue } from '../internal/describe-value.js'
+import { readOptions } from '../internal/read-options.js'
 import { isNodeFilter } from './scopes.js'
 import type { CountTurns, FirstMatchIndex, NodeFilter, TurnFilter } from './types.js'
 

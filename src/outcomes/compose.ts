@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/index.js'
-import { describeValue } from './describe-value.js'
+import { describeValue } from '../internal/describe-value.js'
 import { assertComposable } from './guards.js'
 import type { AllOf, AnyOf, AtLeastN, BooleanCheck } from './types.js'
 

@@ -1,7 +1,7 @@
 import { assertKnownKeys, assertOneOf, InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject, validateNormalizers } from '../primitives/index.js'
 import type { Normalizer } from '../primitives/types.js'
-import { describeValue } from './describe-value.js'
 import { assertField } from './field-checks.js'
 import { CROSS_TURN_COMPARISONS } from './node-types.js'
 import { isScope } from './scopes.js'

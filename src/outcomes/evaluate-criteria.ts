@@ -1,5 +1,5 @@
+import { describeValue } from '../internal/describe-value.js'
 import type { Diagnostic, ScenarioExecutionResult } from '../state/types.js'
-import { describeValue } from './describe-value.js'
 import { evaluateOutcome } from './evaluate-outcome.js'
 import type { OutcomeCriterion, OutcomeValue } from './types.js'
 

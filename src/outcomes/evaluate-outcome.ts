@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { checkPrimitive, primitiveAccepts } from '../primitives/index.js'
 import type { Diagnostic, ScenarioExecutionResult, TurnRecord } from '../state/types.js'
 import { canOrder, compareValues, isOrdering, normalizeLeaves } from './compare-values.js'
-import { describeValue } from './describe-value.js'
 import { AGGREGATION_TYPES, isOneOf, typeTag } from './node-types.js'
 import {
   cannotOrder,

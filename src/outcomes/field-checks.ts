@@ -1,7 +1,7 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isPrimitive } from '../primitives/index.js'
 import type { Primitive } from '../primitives/types.js'
-import { describeValue } from './describe-value.js'
 import { isResultField, RESULT_FIELDS } from './read-field.js'
 import { isScope } from './scopes.js'
 import type { ResultCheck, ResultField, TurnCheck, TurnScope } from './types.js'

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/index.js'
-import { describeValue } from './describe-value.js'
+import { describeValue } from '../internal/describe-value.js'
 import {
   AGGREGATION_TYPES,
   BOOLEAN_CHECK_TYPES,

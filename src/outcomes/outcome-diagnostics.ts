@@ -1,7 +1,8 @@
 // The `outcome` diagnostics (SPEC 13.8): why a check read no value or could not compare it.
+
+import { describeValue } from '../internal/describe-value.js'
 import type { PrimitiveData } from '../primitives/types.js'
 import type { Diagnostic, TurnRecord } from '../state/types.js'
-import { describeValue } from './describe-value.js'
 import { noTurnReason, scopeLabel } from './scope-turns.js'
 import type { TurnScope } from './types.js'
 

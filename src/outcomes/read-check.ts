@@ -3,13 +3,13 @@
 // "what is a valid check" in one place.
 
 import { assertKnownKeys, InvalidArgumentError, quoteList } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import {
   hydratePrimitive,
   isPlainObject,
   isPrimitive,
   validateNormalizers,
 } from '../primitives/index.js'
-import { describeValue } from './describe-value.js'
 import {
   AGGREGATION_TYPES,
   BOOLEAN_CHECK_TYPES,

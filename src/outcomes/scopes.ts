@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/index.js'
-import { describeValue } from './describe-value.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isOneOf, SCOPE_TYPES, typeTag } from './node-types.js'
 import type { FirstTurn, LastTurn, NodeFilter, TurnAt, TurnScope } from './types.js'
 

@@ -1,9 +1,9 @@
 import { assertOneOf, InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import { readOptions } from '../internal/read-options.js'
 import { exactMatch, isPlainObject, numericExact, numericMinimum } from '../primitives/index.js'
 import type { ScenarioStatus } from '../state/types.js'
 import { readNode } from './aggregations.js'
-import { describeValue } from './describe-value.js'
-import { readOptions } from './read-options.js'
 import type {
   AllOf,
   AllTurns,

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import {
   exactMatch,
   isPlainObject,
@@ -10,7 +11,6 @@ import {
   regexMatch,
 } from '../primitives/index.js'
 import type { Primitive } from '../primitives/types.js'
-import { describeValue } from './describe-value.js'
 import { describeNonJson } from './json-value.js'
 
 /** The operators an operator object may hold in outcome sugar (SPEC 13.24). */

@@ -1,5 +1,5 @@
 // The shape of one registry entry, and how a factory turns data into a usable primitive.
-import { readOptions } from './option-readers.js'
+import { readOptions } from '../internal/read-options.js'
 import type { Primitive, PrimitiveData, PrimitiveType } from './types.js'
 
 /** The data of the primitive whose `type` is `T`. */

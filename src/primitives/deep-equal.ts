@@ -1,11 +1,6 @@
-const hasOwn = Object.prototype.hasOwnProperty
+import { isPlainObject } from '../internal/is-plain-object.js'
 
-/** Whether `value` is a plain object (an object literal, `Object.create(null)`, parsed JSON). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false
-  const proto: unknown = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
+const hasOwn = Object.prototype.hasOwnProperty
 
 /**
  * Structural equality of JSON-like data and `Date`s: scalars by `===` (and `NaN` equals `NaN`),

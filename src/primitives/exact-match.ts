@@ -1,5 +1,6 @@
+import { isPlainObject } from '../internal/is-plain-object.js'
 import { type Behaviour, type DataOf, fromFactory } from './behaviour.js'
-import { isPlainObject, plainObjectsEqual } from './deep-equal.js'
+import { plainObjectsEqual } from './deep-equal.js'
 import { applyNormalizers, validateNormalizers } from './normalizers.js'
 import type { Normalizer, Primitive } from './types.js'
 

@@ -1,3 +1,4 @@
+export { isPlainObject } from '../internal/is-plain-object.js'
 export type { Behaviour, CompiledCache, DataOf } from './behaviour.js'
 export { booleanMatch, toBoolean } from './boolean-match.js'
 export {
@@ -14,7 +15,7 @@ export {
   dateRange,
   dateTolerance,
 } from './date-primitives.js'
-export { deepEqual, isPlainObject } from './deep-equal.js'
+export { deepEqual } from './deep-equal.js'
 export { type ExactMatchOptions, exactEqual, exactMatch, orderedMatch } from './exact-match.js'
 export {
   DECAYS,

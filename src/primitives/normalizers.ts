@@ -1,6 +1,6 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
-import { isPlainObject } from './deep-equal.js'
-import { describeValue } from './option-readers.js'
+import { describeValue } from '../internal/describe-value.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
 import type { Normalizer, SynonymMap } from './types.js'
 
 const hasOwn = Object.prototype.hasOwnProperty

@@ -1,46 +1,7 @@
 // Validation helpers shared by the factories and `hydratePrimitive`: one wording for every
 // option error, so a bad option reads the same whether it came from code or from JSON.
-import { assertKnownKeys, InvalidArgumentError, quoteList } from '../errors/index.js'
-import { isPlainObject } from './deep-equal.js'
-
-/** Describes a value for an error message: strings quoted, arrays and objects by kind. */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return `'${value}'`
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array'
-  if (value instanceof Date) return 'a Date'
-  if (typeof value === 'object') return 'an object'
-  if (typeof value === 'function') return 'a function'
-  if (typeof value === 'bigint') return `${value}n`
-  return String(value)
-}
-
-/** Reads an options argument: `undefined` is `{}`; anything but a plain object is an error. */
-export function readOptions(
-  options: unknown,
-  validKeys: readonly string[],
-  where: string,
-): Record<string, unknown> {
-  if (options === undefined) return {}
-  if (!isPlainObject(options)) {
-    throw new InvalidArgumentError(
-      `Invalid options in ${where}: ${describeValue(options)}`,
-      `Pass an options object with the keys ${quoteList(validKeys)}.`,
-    )
-  }
-  if (validKeys.length === 0) {
-    const keys = Object.keys(options)
-    if (keys.length > 0) {
-      const noun = keys.length === 1 ? 'key' : 'keys'
-      throw new InvalidArgumentError(
-        `Unknown ${noun} ${quoteList(keys)} in ${where}`,
-        'It takes no options.',
-      )
-    }
-  }
-  assertKnownKeys(options, validKeys, where)
-  return options
-}
+import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 
 /** Throws the error for an option that is missing or has an invalid value. */
 export function invalidOption(where: string, key: string, value: unknown, must: string): never {

@@ -1,6 +1,9 @@
 // The one registry of primitive behaviour, keyed by `type`, and the functions that dispatch
 // through it. Everything here works on plain data too (a primitive copied or parsed from JSON).
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
+import { readOptions } from '../internal/read-options.js'
 import { attachBehaviour, type Behaviour, type DataOf } from './behaviour.js'
 import { booleanMatchBehaviour } from './boolean-match.js'
 import { literalMatchBehaviour, setContainmentBehaviour } from './collection-primitives.js'
@@ -9,7 +12,6 @@ import {
   dateRangeBehaviour,
   dateToleranceBehaviour,
 } from './date-primitives.js'
-import { isPlainObject } from './deep-equal.js'
 import { exactMatchBehaviour, orderedMatchBehaviour } from './exact-match.js'
 import {
   numericGradedBehaviour,
@@ -23,7 +25,6 @@ import {
   numericRangeBehaviour,
   numericToleranceBehaviour,
 } from './numeric-primitives.js'
-import { describeValue, readOptions } from './option-readers.js'
 import { containsAllBehaviour, containsAnyBehaviour, regexMatchBehaviour } from './text-search.js'
 import type { Primitive, PrimitiveData, PrimitiveType } from './types.js'
 

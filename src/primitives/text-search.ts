@@ -1,7 +1,9 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import { readOptions } from '../internal/read-options.js'
 import { type Behaviour, compiledCache, type DataOf, fromFactory } from './behaviour.js'
 import { applyNormalizers, validateNormalizers } from './normalizers.js'
-import { describeValue, invalidOption, readOptions } from './option-readers.js'
+import { invalidOption } from './option-readers.js'
 import type { Normalizer, Primitive } from './types.js'
 
 type ContainsData = DataOf<'ContainsAny'> | DataOf<'ContainsAll'>

@@ -1,10 +1,10 @@
 import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import type { DataOf } from './behaviour.js'
 import { booleanMatch } from './boolean-match.js'
 import { setContainment } from './collection-primitives.js'
 import { exactMatch } from './exact-match.js'
 import { numericExact } from './numeric-primitives.js'
-import { describeValue } from './option-readers.js'
 import type { Primitive } from './types.js'
 
 // Primitives are frozen, so one shared instance per value form is safe (and allocation-free).

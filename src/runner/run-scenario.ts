@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/index.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
 import { evaluateCriteria } from '../outcomes/index.js'
 import { resolveNextNode } from '../routing/index.js'
 import { END, isScenarioDefinition, Scenario, type ScenarioDefinition } from '../scenario/index.js'
@@ -220,7 +221,7 @@ function applyStateUpdate(
     fail(`threw: ${error instanceof Error ? error.message : String(error)}`)
     return
   }
-  if (typeof next !== 'object' || next === null || Array.isArray(next) || !isPlain(next)) {
+  if (typeof next !== 'object' || next === null || Array.isArray(next) || !isPlainObject(next)) {
     fail(
       `returned ${next === null ? 'null' : Array.isArray(next) ? 'an array' : typeof next === 'object' ? 'a non-plain object' : typeof next}, not a plain object`,
     )
@@ -233,9 +234,4 @@ function applyStateUpdate(
       `returned a value that cannot be structured-cloned (${error instanceof Error ? error.message : String(error)})`,
     )
   }
-}
-
-function isPlain(value: object): boolean {
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
 }

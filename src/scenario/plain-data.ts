@@ -1,10 +1,6 @@
 import { InvalidArgumentError } from '../errors/index.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
 import { hydratePrimitive, isPrimitive } from '../primitives/index.js'
-
-function isPlainObject(value: object): value is Record<string, unknown> {
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
 
 /**
  * Copies the plain data in `value` (objects, arrays, `Date`s and scalars) so later mutation of

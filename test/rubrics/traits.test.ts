@@ -31,7 +31,9 @@ describe('trait constructors', () => {
       Valid keys: 'invert', 'flags'.]
     `)
     // @ts-expect-error -- not a function
-    expect(() => callableTrait('x', 'nope')).toThrowErrorMatchingInlineSnapshot(`[InvalidArgumentError: [vitest-scenario] callableTrait('x') needs a function (response, context) => boolean | number]`)
+    expect(() => callableTrait('x', 'nope')).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidArgumentError: [vitest-scenario] callableTrait('x') needs a function (response, context) => boolean | number]`,
+    )
     expect(() =>
       // @ts-expect-error -- unknown kind
       llmTrait('x', { description: 'd', kind: 'stars' }),
@@ -41,7 +43,9 @@ describe('trait constructors', () => {
     `)
     expect(() =>
       llmTrait('x', { description: 'd', kind: 'labels', labels: ['only'] }),
-    ).toThrowErrorMatchingInlineSnapshot(`[InvalidArgumentError: [vitest-scenario] llmTrait('x') needs at least two string labels]`)
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidArgumentError: [vitest-scenario] llmTrait('x') needs at least two string labels]`,
+    )
   })
 
   test('llmTrait gives a score range a default of 1–5', () => {

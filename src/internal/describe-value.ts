@@ -1,8 +1,15 @@
-/** Describes a value for an error message: strings quoted, tagged nodes by `type`, others by kind. */
+/**
+ * Describes a value for an error message: strings quoted, arrays and objects by kind (a tagged
+ * node by its `type`), scalars as written.
+ *
+ * @example
+ * describeValue('high') // "'high'"
+ * describeValue({ type: 'TurnAt', index: 0 }) // "an object of type 'TurnAt'"
+ */
 export function describeValue(value: unknown): string {
   if (typeof value === 'string') return `'${value}'`
   if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array'
   if (value instanceof Date) return 'a Date'
   if (value instanceof RegExp) return 'a RegExp'
   if (typeof value === 'object') {
