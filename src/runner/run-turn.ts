@@ -40,7 +40,7 @@ export interface TurnOutcome {
 
 /** What a turn needs from the run (one object per run). */
 export interface RunContext {
-  /** The run's read-only state view (a stand-in that builds the real one on first use). */
+  /** The run's read-only view of its live state. */
   view: ScenarioStateView
   /** The conversation before this turn (without the system message). */
   transcript: readonly ChatMessage[]
