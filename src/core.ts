@@ -16,7 +16,9 @@ export { isStateCheck, stateCheck } from './conditions/index.js'
 // Errors (SPEC section 11)
 export {
   InvalidArgumentError,
+  isModelCallError,
   isScenarioError,
+  ModelCallError,
   ScenarioDocumentError,
   ScenarioError,
   type ScenarioErrorCode,
@@ -213,3 +215,5 @@ export type {
 } from './templates/index.js'
 // Answer templates (SPEC section 6)
 export { defineTemplate, isAnswerTemplate } from './templates/index.js'
+// Tools for a model answering side (SPEC section 6)
+export { type Tool, ToolCallError, type ToolContext, type ToolSpec, tool } from './tools/index.js'

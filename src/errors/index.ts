@@ -1,5 +1,6 @@
 export { formatMessage, MESSAGE_PREFIX, type MessageParts, quoteList } from './format-message.js'
 export { assertKnownKeys, assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
+export { isModelCallError, ModelCallError } from './model-call-error.js'
 export { ScenarioDocumentError } from './scenario-document-error.js'
 export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './scenario-error.js'
 export {

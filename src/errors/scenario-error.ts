@@ -10,6 +10,10 @@ export type ScenarioErrorCode =
   | 'invalid_scenario'
   /** A serialized definition could not be loaded. */
   | 'invalid_document'
+  /** A model call failed after retries; it becomes an `error` turn, never a thrown error. */
+  | 'model_call_failed'
+  /** A tool failed during a turn; it becomes an `error` turn (category `tool`). */
+  | 'tool_failed'
 
 const brand = Symbol.for('vitest-scenario.error')
 

@@ -1,9 +1,11 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
+import { processLimiter } from '../models/limiter.js'
 import type { AgentFunction, ModelConfig } from '../models/types.js'
 import { assertRubric } from '../rubrics/index.js'
 import type { Rubric } from '../rubrics/types.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
 import { getOwn } from '../state/own-keys.js'
+import type { Tool } from '../tools/index.js'
 
 /** Options of `runScenario` (SPEC section 6). */
 export interface RunOptions {
@@ -19,12 +21,17 @@ export interface RunOptions {
   systemPrompt?: string | undefined
   /** Aborts the run; noticed at the latest before the next turn starts. */
   signal?: AbortSignal | undefined
-  /** Tools for a model answering side. */
-  tools?: Record<string, unknown> | undefined
+  /** Tools for a model answering side, by name. */
+  tools?: Record<string, Tool> | undefined
   /** Tool rounds per turn for a model answering side. @default 8 */
   maxToolRounds?: number | undefined
   /** Timeout of one tool call. @default 30000 */
   toolTimeoutMs?: number | undefined
+  /**
+   * Model calls in flight at once, shared by every run in this process (the last value given
+   * wins). A run is bounded by workers × `maxConcurrentCalls`. @default 8
+   */
+  maxConcurrentCalls?: number | undefined
 }
 
 const optionKeys = [
@@ -37,11 +44,31 @@ const optionKeys = [
   'tools',
   'maxToolRounds',
   'toolTimeoutMs',
+  'maxConcurrentCalls',
 ] as const
+
+const modelKeys = [
+  'model',
+  'client',
+  'baseURL',
+  'apiKey',
+  'temperature',
+  'maxTokens',
+  'systemPrompt',
+]
+
+/** The answering side of a run, resolved. */
+export type AnswerSide =
+  | { kind: 'agent'; agent: AgentFunction }
+  | { kind: 'model'; model: ModelConfig }
 
 /** Run options after validation, with defaults applied. */
 export interface ResolvedRunOptions {
-  agent: AgentFunction
+  answering: AnswerSide
+  parsing: ModelConfig | undefined
+  tools: Readonly<Record<string, Tool>>
+  maxToolRounds: number
+  toolTimeoutMs: number
   turnLimit: number
   rubric: Rubric | undefined
   systemPrompt: string | undefined
@@ -61,14 +88,26 @@ export function resolveRunOptions(
   }
   assertKnownKeys(options, optionKeys, 'runScenario() options')
   const { model, turnLimit = 20, rubric, systemPrompt, signal, tools, parsingModel } = options
-  if (typeof model !== 'function') {
-    throw new InvalidArgumentError(
-      'runScenario() can run only an agent function as `model` in this version; OpenAI-compatible models are not supported yet',
-      'Pass an agent (conversation, context) => string | AgentReply, or scriptedModel([...]).',
-    )
+  const { maxToolRounds = 8, toolTimeoutMs = 30_000, maxConcurrentCalls } = options
+  let answering: AnswerSide
+  if (typeof model === 'function') answering = { kind: 'agent', agent: model }
+  else {
+    checkModelConfig(model, '`model` in runScenario() options')
+    answering = { kind: 'model', model }
   }
+  if (parsingModel !== undefined)
+    checkModelConfig(parsingModel, '`parsingModel` in runScenario() options')
   if (!Number.isInteger(turnLimit) || turnLimit < 1) {
     throw new InvalidArgumentError(`\`turnLimit\` must be an integer ≥ 1, got ${String(turnLimit)}`)
+  }
+  for (const [name, value] of [
+    ['maxToolRounds', maxToolRounds],
+    ['toolTimeoutMs', toolTimeoutMs],
+    ['maxConcurrentCalls', maxConcurrentCalls ?? 1],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new InvalidArgumentError(`\`${name}\` must be an integer ≥ 1, got ${String(value)}`)
+    }
   }
   if (rubric !== undefined) assertRubric(rubric, 'runScenario() options')
   if (systemPrompt !== undefined && typeof systemPrompt !== 'string') {
@@ -80,33 +119,78 @@ export function resolveRunOptions(
   ) {
     throw new InvalidArgumentError('`signal` must be an AbortSignal')
   }
-  if (tools !== undefined) {
+  if (tools !== undefined) checkTools(tools, answering)
+  checkJudgedParts(definition, rubric, parsingModel)
+  if (maxConcurrentCalls !== undefined) processLimiter.capacity = maxConcurrentCalls
+  return {
+    answering,
+    parsing: parsingModel,
+    tools: tools ?? {},
+    maxToolRounds,
+    toolTimeoutMs,
+    turnLimit,
+    rubric,
+    systemPrompt,
+    signal,
+  }
+}
+
+function checkModelConfig(config: unknown, where: string): asserts config is ModelConfig {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    throw new InvalidArgumentError(
+      `${where} must be an agent function or a model config { model, … }`,
+    )
+  }
+  assertKnownKeys(config, modelKeys, where)
+  if (
+    typeof (config as { model?: unknown }).model !== 'string' ||
+    (config as { model: string }).model === ''
+  ) {
+    throw new InvalidArgumentError(`${where} needs \`model\`: the model name the endpoint serves`)
+  }
+}
+
+function checkTools(tools: unknown, answering: AnswerSide): void {
+  if (answering.kind === 'agent') {
     throw new InvalidArgumentError(
       '`tools` apply to a model answering side; an agent under test calls its own tools',
       'Report the calls in AgentReply.toolCalls instead.',
     )
   }
-  checkJudgedParts(definition, rubric, parsingModel)
-  return { agent: model, turnLimit, rubric, systemPrompt, signal }
+  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) {
+    throw new InvalidArgumentError('`tools` must be an object { name: tool({ … }) }')
+  }
+  for (const [name, value] of Object.entries(tools)) {
+    if ((value as { kind?: unknown } | null)?.kind !== 'Tool') {
+      throw new InvalidArgumentError(
+        `The tool '${name}' in runScenario() options was not made with tool({ … })`,
+      )
+    }
+  }
 }
 
 // What each definition's nodes need of a parsing model, computed on its first run: a definition
 // is frozen, so the answer never changes, and scanning every node on every run was a visible
 // share of a short run.
-const nodeNeedsByDefinition = new WeakMap<ScenarioDefinition, readonly string[]>()
+const nodeNeedsByDefinition = new WeakMap<ScenarioDefinition, readonly NodeNeed[]>()
 
-function nodeNeeds(definition: ScenarioDefinition): readonly string[] {
+interface NodeNeed {
+  id: string
+  reason: string
+}
+
+function nodeNeeds(definition: ScenarioDefinition): readonly NodeNeed[] {
   let needs = nodeNeedsByDefinition.get(definition)
   if (needs !== undefined) return needs
-  const found: string[] = []
+  const found: NodeNeed[] = []
   for (const id of definition.nodeIds) {
     const question = getOwn(definition.nodes, id)?.question
     if (typeof question !== 'object') continue
     if (question.template !== undefined && question.template.parse === undefined) {
-      found.push(`node '${id}': its template has no \`parse\``)
+      found.push({ id, reason: `node '${id}': its template has no \`parse\`` })
     }
     if (question.rubric?.traits.some((t) => t.type === 'LlmTrait')) {
-      found.push(`node '${id}': its rubric has model-judged traits`)
+      found.push({ id, reason: `node '${id}': its rubric has model-judged traits` })
     }
   }
   needs = found
@@ -120,21 +204,18 @@ function checkJudgedParts(
   globalRubric: Rubric | undefined,
   parsingModel: ModelConfig | undefined,
 ): void {
-  const fromNodes = nodeNeeds(definition)
   const globalNeeds = globalRubric?.traits.some((t) => t.type === 'LlmTrait') === true
-  if (!globalNeeds && fromNodes.length === 0) return
-  const needs: string[] = globalNeeds ? ['the run rubric has model-judged traits'] : []
-  needs.push(...fromNodes)
-  if (parsingModel === undefined) {
-    throw new InvalidArgumentError(
-      'The scenario needs a parsing model, and runScenario() was given none',
-      'Give the templates a deterministic `parse`, or pass `parsingModel: { model }`.',
-      needs,
-    )
+  const needs: string[] = []
+  for (const { id, reason } of nodeNeeds(definition)) {
+    const override = getOwn(definition.nodes, id)?.modelOverride?.parsing
+    if (parsingModel === undefined && override?.model === undefined) needs.push(reason)
   }
+  if (globalNeeds && parsingModel === undefined)
+    needs.unshift('the run rubric has model-judged traits')
+  if (needs.length === 0) return
   throw new InvalidArgumentError(
-    'Parsing models are not supported yet in this version: templates need a deterministic `parse`, and rubrics regex or callable traits',
-    undefined,
+    'The scenario needs a parsing model, and runScenario() was given none',
+    'Give the templates a deterministic `parse`, or pass `parsingModel: { model }`.',
     needs,
   )
 }

@@ -17,7 +17,7 @@ import type {
   TurnResult,
 } from '../state/types.js'
 import { type RunOptions, resolveRunOptions } from './run-options.js'
-import { askAgent, failTurn, finishTurn, newTurnOutcome, type RunContext } from './run-turn.js'
+import { askAgent, failAnswer, finishTurn, newTurnOutcome, type RunContext } from './run-turn.js'
 import { addUsage, turnUsage, zeroUsage } from './usage.js'
 
 const neverAborted = new AbortController().signal
@@ -78,6 +78,7 @@ export async function runScenario(
     options: resolved,
     signal,
     diagnostics,
+    sides: new Map(),
   }
   const routing = { diagnostics }
   // Each turn's duration runs from the end of the previous one (its routing included), so a turn
@@ -110,9 +111,12 @@ export async function runScenario(
         reply = await pending
       } catch (thrown) {
         answered = false
-        failTurn(outcome, signal.aborted ? 'aborted' : 'agent', 'answer', thrown)
+        failAnswer(outcome, thrown, signal.aborted)
       }
-      if (answered) finishTurn(run, node, turn, outcome, reply)
+      if (answered) {
+        const judging = finishTurn(run, node, turn, outcome, reply)
+        if (judging !== undefined) await judging
+      }
     }
 
     state.verifyResult = outcome.verifyResult
@@ -137,7 +141,7 @@ export async function runScenario(
       rubric: outcome.rubric,
       toolCalls: outcome.toolCalls,
       messages: outcome.messages,
-      usage: turnUsage(outcome.answering),
+      usage: turnUsage(outcome.answering, outcome.judging),
       durationMs: 0,
     }
     const turnResult: TurnResult = {

@@ -1,6 +1,9 @@
+import { isModelCallError } from '../errors/index.js'
+import { fillTemplate, judgeTraits, traitScores } from '../models/judge.js'
+import { answerWithModel } from '../models/model-answer.js'
 import type { AgentReply } from '../models/types.js'
 import { scoreTraits } from '../rubrics/index.js'
-import type { Rubric } from '../rubrics/types.js'
+import type { LlmTrait, Rubric } from '../rubrics/types.js'
 import type { Question, ScenarioNode } from '../scenario/index.js'
 import type {
   ChatMessage,
@@ -14,6 +17,9 @@ import type {
   Usage,
 } from '../state/types.js'
 import { parseWithTemplate, verifyAnswer } from '../templates/index.js'
+import type { AnswerTemplate } from '../templates/types.js'
+import { ToolCallError } from '../tools/index.js'
+import { type NodeSides, resolveNodeSides } from './node-sides.js'
 import type { ResolvedRunOptions } from './run-options.js'
 import { usageFrom, zeroUsage } from './usage.js'
 
@@ -35,6 +41,7 @@ export interface TurnOutcome {
   /** This turn's assistant and tool messages, the final answer last. */
   messages: ChatMessage[]
   answering: Usage
+  judging: Usage
   error?: TurnError | undefined
 }
 
@@ -47,6 +54,18 @@ export interface RunContext {
   options: ResolvedRunOptions
   signal: AbortSignal
   diagnostics: Diagnostic[]
+  /** Each node's resolved sides, made on its first visit. */
+  sides: Map<string, NodeSides>
+}
+
+/** The node's resolved sides, from the run's cache. */
+function sidesOf(run: RunContext, node: ScenarioNode): NodeSides {
+  let sides = run.sides.get(node.id)
+  if (sides === undefined) {
+    sides = resolveNodeSides(node, run.options)
+    run.sides.set(node.id, sides)
+  }
+  return sides
 }
 
 /** A fresh outcome with nothing done yet. */
@@ -60,6 +79,7 @@ export function newTurnOutcome(): TurnOutcome {
     toolCalls: [],
     messages: [],
     answering: zeroUsage(),
+    judging: zeroUsage(),
   }
 }
 
@@ -106,12 +126,61 @@ export function askAgent(
     return undefined
   }
 
-  const conversation = buildConversation(run, node, outcome.questionText)
+  const sides = sidesOf(run, node)
+  const conversation = buildConversation(run, sides, outcome.questionText)
   try {
-    return run.options.agent(conversation, { nodeId: node.id, turn, state: run.view, signal })
+    if (sides.answering.kind === 'agent') {
+      return sides.answering.agent(conversation, { nodeId: node.id, turn, state: run.view, signal })
+    }
+    return answerWithModel({
+      model: sides.answering.model,
+      conversation,
+      tools: sides.tools,
+      nodeId: node.id,
+      turn,
+      signal,
+      maxToolRounds: run.options.maxToolRounds,
+      toolTimeoutMs: run.options.toolTimeoutMs,
+    })
   } catch (error) {
     failTurn(outcome, signal.aborted ? 'aborted' : 'agent', 'answer', error)
     return undefined
+  }
+}
+
+/**
+ * Records a failed answer: a model or tool failure keeps its own category and stage, anything else
+ * the agent threw is an `agent` failure (an abort while answering is `aborted`). What the answer
+ * did before it failed (tool calls, messages, tokens) stays on the turn.
+ */
+export function failAnswer(outcome: TurnOutcome, thrown: unknown, aborted: boolean): void {
+  const classified = thrown as {
+    category?: ErrorCategory
+    stage?: ErrorStage
+    partialReply?: AgentReply
+  } | null
+  if (
+    isModelCallError(thrown) ||
+    thrown instanceof ToolCallError ||
+    (classified !== null &&
+      typeof classified === 'object' &&
+      classified.category === 'tool' &&
+      classified.stage === 'tool')
+  ) {
+    failTurn(
+      outcome,
+      (classified as { category: ErrorCategory }).category,
+      (classified as { stage: ErrorStage }).stage,
+      thrown,
+    )
+  } else {
+    failTurn(outcome, aborted ? 'aborted' : 'agent', 'answer', thrown)
+  }
+  const partial = classified?.partialReply
+  if (partial !== undefined) {
+    if (partial.messages !== undefined) outcome.messages.push(...partial.messages)
+    if (partial.toolCalls !== undefined) outcome.toolCalls = partial.toolCalls
+    outcome.answering = usageFrom(partial.usage)
   }
 }
 
@@ -126,7 +195,7 @@ export function finishTurn(
   turn: number,
   outcome: TurnOutcome,
   reply: unknown,
-): void {
+): undefined | Promise<void> {
   const content =
     typeof reply === 'string' ? reply : (reply as AgentReply | null | undefined)?.content
   if (typeof content !== 'string') {
@@ -137,7 +206,7 @@ export function finishTurn(
       reply,
       `The agent returned ${describe(reply)} for node '${node.id}', not a string or { content: string }`,
     )
-    return
+    return undefined
   }
   outcome.rawResponse = content
   if (typeof reply === 'object') {
@@ -151,6 +220,8 @@ export function finishTurn(
   const question: Question | undefined =
     typeof node.question === 'string' ? undefined : node.question
   const template = question?.template
+  const rubric: Rubric | undefined = question?.rubric ?? run.options.rubric
+  const judged = rubric?.traits.filter((t): t is LlmTrait => t.type === 'LlmTrait') ?? []
   if (template?.parse !== undefined) {
     const parsed = parseWithTemplate(
       template as typeof template & { parse: (raw: string) => unknown },
@@ -159,37 +230,125 @@ export function finishTurn(
     if (!parsed.ok) {
       failTurn(outcome, 'parsing', 'parse', parsed.cause, parsed.message)
       if (outcome.error !== undefined) outcome.error.issues = parsed.issues
-      return
+      return undefined
     }
-    outcome.parsedFields = parsed.fields
-    try {
-      outcome.verifyResult = verifyAnswer(template, parsed.fields)
-    } catch (error) {
-      failTurn(outcome, 'unexpected', 'verify', error)
-      return
-    }
+    if (!verify(outcome, template, parsed.fields)) return undefined
+  } else if (template !== undefined || judged.length > 0) {
+    // A parsing model fills the template or judges traits: the only asynchronous path here.
+    return judgeTurn(run, node, turn, outcome, content, template, rubric, judged)
   }
+  if (rubric !== undefined) scoreRubric(run, node, turn, outcome, content, rubric)
+  return undefined
+}
 
-  const rubric: Rubric | undefined = question?.rubric ?? run.options.rubric
-  if (rubric !== undefined) {
-    outcome.rubric = scoreTraits(
-      rubric,
-      content,
-      { nodeId: node.id, turn, state: run.view },
-      run.diagnostics,
-    )
+function verify(
+  outcome: TurnOutcome,
+  template: AnswerTemplate,
+  fields: Record<string, unknown>,
+): boolean {
+  outcome.parsedFields = fields
+  try {
+    outcome.verifyResult = verifyAnswer(template, fields)
+    return true
+  } catch (error) {
+    failTurn(outcome, 'unexpected', 'verify', error)
+    return false
+  }
+}
+
+function scoreRubric(
+  run: RunContext,
+  node: ScenarioNode,
+  turn: number,
+  outcome: TurnOutcome,
+  content: string,
+  rubric: Rubric,
+): void {
+  outcome.rubric = scoreTraits(
+    rubric,
+    content,
+    { nodeId: node.id, turn, state: run.view },
+    run.diagnostics,
+  )
+}
+
+async function judgeTurn(
+  run: RunContext,
+  node: ScenarioNode,
+  turn: number,
+  outcome: TurnOutcome,
+  content: string,
+  template: AnswerTemplate | undefined,
+  rubric: Rubric | undefined,
+  judged: LlmTrait[],
+): Promise<void> {
+  const parsing = sidesOf(run, node).parsing
+  if (parsing === undefined) throw new Error(`unreachable: node '${node.id}' needs a parsing model`)
+  const addJudging = (usage: Usage) => {
+    outcome.judging.input += usage.input
+    outcome.judging.output += usage.output
+    outcome.judging.cached += usage.cached
+  }
+  try {
+    if (template !== undefined && template.parse === undefined) {
+      const filled = await fillTemplate(
+        parsing,
+        template,
+        outcome.questionText,
+        content,
+        run.signal,
+      )
+      addJudging(filled.usage)
+      if (!filled.ok) {
+        failTurn(outcome, 'parsing', 'parse', filled.cause, filled.message)
+        if (outcome.error !== undefined) outcome.error.issues = filled.issues
+        return
+      }
+      if (!verify(outcome, template, filled.fields)) return
+    } else if (template?.parse !== undefined) {
+      const parsed = parseWithTemplate(
+        template as typeof template & { parse: (raw: string) => unknown },
+        content,
+      )
+      if (!parsed.ok) {
+        failTurn(outcome, 'parsing', 'parse', parsed.cause, parsed.message)
+        if (outcome.error !== undefined) outcome.error.issues = parsed.issues
+        return
+      }
+      if (!verify(outcome, template, parsed.fields)) return
+    }
+    if (rubric === undefined) return
+    scoreRubric(run, node, turn, outcome, content, rubric)
+    if (judged.length === 0) return
+    const scores = await judgeTraits(parsing, judged, outcome.questionText, content, run.signal)
+    addJudging(scores.usage)
+    if (!scores.ok) {
+      run.diagnostics.push({
+        kind: 'rubric',
+        message: `The parsing model's judgement of node '${node.id}' could not be read (${scores.message}); its model-judged traits have no score`,
+        nodeId: node.id,
+        turn,
+      })
+      return
+    }
+    Object.assign(outcome.rubric, traitScores(scores.fields))
+  } catch (error) {
+    const classified = error as { category?: ErrorCategory; stage?: ErrorStage }
+    if (
+      isModelCallError(error) &&
+      classified.category !== undefined &&
+      classified.stage !== undefined
+    ) {
+      failTurn(outcome, classified.category, classified.stage, error)
+    } else {
+      failTurn(outcome, run.signal.aborted ? 'aborted' : 'unexpected', 'parse', error)
+    }
   }
 }
 
 /** The messages the agent gets: one system message when a prompt is in effect, then the transcript, then the question. */
-function buildConversation(
-  run: RunContext,
-  node: ScenarioNode,
-  questionText: string,
-): ChatMessage[] {
-  const override = node.modelOverride?.answering
-  const nodePrompt = typeof override === 'object' ? override.systemPrompt : undefined
-  const systemPrompt = nodePrompt ?? run.options.systemPrompt
+function buildConversation(run: RunContext, sides: NodeSides, questionText: string): ChatMessage[] {
+  const { systemPrompt } = sides
   const conversation: ChatMessage[] = []
   if (systemPrompt !== undefined) conversation.push({ role: 'system', content: systemPrompt })
   for (const message of run.transcript) conversation.push(message)

@@ -101,8 +101,8 @@ export type ChatMessage =
   | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] | undefined }
   | { role: 'tool'; tool_call_id: string; content: string }
 
-/** Rubric trait scores of a turn, by trait name. */
-export type RubricScores = Record<string, boolean | number>
+/** Rubric trait scores of a turn, by trait name: a verdict, a score, or a label. */
+export type RubricScores = Record<string, boolean | number | string>
 
 /** What a node produced on its latest visit (`state.nodeResults[node]`). */
 export interface NodeResult {

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { END, runScenario, Scenario } from '../../src/core.js'
+import { classifyCallError, retryAfterMs } from '../../src/models/classify-error.js'
+import { Limiter } from '../../src/models/limiter.js'
+import { defaultRetryPolicy, retryDelayMs } from '../../src/models/retry-policy.js'
+import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
+
+let server: ScriptedServer
+const model = () => ({ model: 'test-model', baseURL: server.baseURL, apiKey: 'test-key-fake' })
+const single = () =>
+  new Scenario('single')
+    .addNode('ask', { question: 'q' })
+    .addEdge('ask', END)
+    .setEntry('ask')
+    .validate()
+
+beforeAll(async () => {
+  server = await startOpenAIServer()
+})
+afterAll(async () => {
+  await server.close()
+})
+beforeEach(() => {
+  server.reset()
+})
+
+describe('retries', () => {
+  test('a 429 with retry-after-ms is retried after that wait, then succeeds', async () => {
+    server.reply({ status: 429, retryAfterMs: 30 }, { content: 'ok' })
+    const result = await runScenario(single(), { model: model() })
+    expect(result.status).toBe('completed')
+    expect(server.requests).toHaveLength(2)
+    const gap = (server.requests[1]?.sinceStartMs ?? 0) - (server.requests[0]?.sinceStartMs ?? 0)
+    expect(gap).toBeGreaterThanOrEqual(25)
+  })
+
+  test('a server error that persists fails the turn after 2 retries (3 attempts), never throwing', async () => {
+    server.setDefaultReply({ status: 503, retryAfterMs: 1 })
+    const result = await runScenario(single(), { model: model() })
+    expect(server.requests).toHaveLength(3)
+    expect(result.status).toBe('error')
+    expect(result.error).toMatchObject({ nodeId: 'ask', category: 'server_error', stage: 'answer' })
+    expect(result.error?.message).toContain("A call to model 'test-model' failed (server_error)")
+    expect(result.history[0]?.rawResponse).toBeNull()
+  })
+
+  test('x-should-retry: false stops retries; a 400 is not retried and is unexpected', async () => {
+    server.reply({ status: 500, shouldRetry: false })
+    expect((await runScenario(single(), { model: model() })).error?.category).toBe('server_error')
+    expect(server.requests).toHaveLength(1)
+    server.reset()
+    server.reply({ status: 400, message: 'bad model' })
+    const bad = await runScenario(single(), { model: model() })
+    expect(bad.error?.category).toBe('unexpected')
+    expect(server.requests).toHaveLength(1)
+  })
+
+  test('x-should-retry: true retries a status that is otherwise final', async () => {
+    server.reply({ status: 400, shouldRetry: true, retryAfterMs: 1 }, { content: 'ok' })
+    expect((await runScenario(single(), { model: model() })).status).toBe('completed')
+    expect(server.requests).toHaveLength(2)
+  })
+
+  test('a reset connection is a connection error', async () => {
+    server.setDefaultReply({ reset: true })
+    const started = Date.now()
+    const result = await runScenario(single(), { model: model() })
+    expect(result.error?.category).toBe('connection')
+    // Two backoffs of 0.5 s and 1 s: the library's own retry loop ran.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400)
+    expect(server.requests).toHaveLength(3)
+  })
+
+  test('an abort while the model is answering ends the turn as aborted', async () => {
+    server.setDefaultReply({ hang: true })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(new Error('stop')), 50)
+    const result = await runScenario(single(), { model: model(), signal: controller.signal })
+    expect(result.error).toMatchObject({ category: 'aborted', stage: 'answer' })
+  })
+})
+
+describe('concurrency', () => {
+  test('model calls of concurrent runs share the maxConcurrentCalls limiter', async () => {
+    server.setDefaultReply({ content: 'ok', delayMs: 40 })
+    const runs = Array.from({ length: 6 }, () =>
+      runScenario(single(), { model: model(), maxConcurrentCalls: 2 }),
+    )
+    const results = await Promise.all(runs)
+    expect(results.every((r) => r.status === 'completed')).toBe(true)
+    expect(server.maxInFlight).toBe(2)
+    await runScenario(single(), { model: model(), maxConcurrentCalls: 8 })
+  })
+
+  test('the limiter admits in arrival order and never more than its capacity', async () => {
+    const limiter = new Limiter(2)
+    let active = 0
+    let peak = 0
+    const order: number[] = []
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        limiter.run(async () => {
+          active++
+          peak = Math.max(peak, active)
+          order.push(i)
+          await new Promise((r) => setTimeout(r, 5))
+          active--
+        }),
+      ),
+    )
+    expect(peak).toBe(2)
+    expect(order).toEqual([0, 1, 2, 3, 4])
+  })
+})
+
+describe('classification and backoff', () => {
+  const apiError = (status: number | undefined, headers: Record<string, string> = {}) =>
+    Object.assign(new Error('x'), { status, headers: new Headers(headers) })
+
+  test('classifies by status, names and headers, never instanceof', () => {
+    expect(classifyCallError(apiError(429), false)).toMatchObject({
+      category: 'rate_limit',
+      retryable: true,
+    })
+    expect(classifyCallError(apiError(502), false)).toMatchObject({
+      category: 'server_error',
+      retryable: true,
+    })
+    expect(classifyCallError(apiError(408), false)).toMatchObject({
+      category: 'timeout',
+      retryable: true,
+    })
+    expect(classifyCallError(apiError(401), false)).toMatchObject({
+      category: 'unexpected',
+      retryable: false,
+    })
+    class APIConnectionError extends Error {}
+    class APIConnectionTimeoutError extends APIConnectionError {}
+    expect(classifyCallError(new APIConnectionError('down'), false).category).toBe('connection')
+    expect(classifyCallError(new APIConnectionTimeoutError('slow'), false).category).toBe('timeout')
+    expect(classifyCallError(apiError(500), true).category).toBe('aborted')
+  })
+
+  test('retry-after-ms wins over retry-after (seconds or a date); backoff doubles to its cap', () => {
+    expect(retryAfterMs(new Headers({ 'retry-after-ms': '250', 'retry-after': '3' }))).toBe(250)
+    expect(retryAfterMs(new Headers({ 'retry-after': '0.2' }))).toBe(200)
+    expect(retryAfterMs(new Headers({ 'retry-after': new Date(10_000).toUTCString() }), 4000)).toBe(
+      6000,
+    )
+    expect([0, 1, 2, 3, 4, 5].map((n) => retryDelayMs(defaultRetryPolicy, n, undefined))).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000,
+    ])
+    expect(retryDelayMs(defaultRetryPolicy, 0, 61_000)).toBe(500)
+    expect(retryDelayMs(defaultRetryPolicy, 0, 60_000)).toBe(60_000)
+  })
+})
