@@ -69,8 +69,11 @@ export async function chatCompletion(
             error,
           )
         }
+        const delay = retryDelayMs(policy, attempt, failure.retryAfterMs)
+        // A rate limit applies to the endpoint, not to this call: calls not started yet wait too.
+        if (failure.category === 'rate_limit') processLimiter.pauseFor(delay)
         try {
-          await sleep(retryDelayMs(policy, attempt, failure.retryAfterMs), signal)
+          await sleep(delay, signal)
         } catch (reason) {
           throw new ModelCallError(
             {
@@ -86,7 +89,7 @@ export async function chatCompletion(
         }
       }
     }
-  })
+  }, signal)
 }
 
 function toResult(completion: RawCompletion, retries: number): ChatResult {

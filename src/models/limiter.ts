@@ -5,6 +5,7 @@
 export class Limiter {
   #capacity: number
   #active = 0
+  #resumeAt = 0
   readonly #waiting: (() => void)[] = []
 
   constructor(capacity: number) {
@@ -22,14 +23,28 @@ export class Limiter {
     this.#drain()
   }
 
-  /** Runs `task` once a slot is free; the slot is released when it settles. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Holds back calls that have not started yet for `ms`: after a rate limit, new calls wait
+   * out the server's `retry-after` instead of taking the capacity the retried calls need.
+   */
+  pauseFor(ms: number): void {
+    this.#resumeAt = Math.max(this.#resumeAt, Date.now() + ms)
+  }
+
+  /**
+   * Runs `task` once a slot is free and no pause is in effect; the slot is released when it
+   * settles. An abort of `signal` while waiting for a pause to end rejects with its reason.
+   */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.#active >= this.#capacity) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve))
     } else {
       this.#active++
     }
     try {
+      for (let wait = this.#resumeAt - Date.now(); wait > 0; wait = this.#resumeAt - Date.now()) {
+        await pause(wait, signal)
+      }
       return await task()
     } finally {
       this.#release()
@@ -48,6 +63,24 @@ export class Limiter {
       this.#waiting.shift()?.()
     }
   }
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason)
+      return
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
 }
 
 /** The default number of concurrent model calls per worker process. */

@@ -1,5 +1,5 @@
-import type { ToolCallRecord } from '../state/types.js'
 import { ScenarioError } from '../errors/index.js'
+import type { ToolCallRecord } from '../state/types.js'
 
 /** A tool failed during a turn (threw, timed out, bad arguments, or too many rounds). */
 export class ToolCallError extends ScenarioError {

@@ -16,6 +16,12 @@ import { type ScriptedServer, startOpenAIServer } from '../support/openai-server
 let server: ScriptedServer
 const model = () => ({ model: 'test-model', baseURL: server.baseURL, apiKey: 'test-key-fake' })
 const bodies = () => server.requests.map((r) => r.body as Record<string, unknown>)
+/** The JSON body of request `i` (0-based); fails the test when there is none. */
+const body = (i: number): Record<string, unknown> => {
+  const found = bodies()[i]
+  if (found === undefined) throw new Error(`no request #${i + 1}`)
+  return found
+}
 
 beforeAll(async () => {
   server = await startOpenAIServer()
@@ -87,12 +93,12 @@ describe('an OpenAI-compatible answering model', () => {
       model: { ...model(), systemPrompt: 'model prompt' },
       systemPrompt: 'run prompt',
     })
-    const [first, second] = bodies()
-    expect((first?.messages as { content: string }[])[0]).toEqual({
+    const [first, second] = [body(0), body(1)]
+    expect((first.messages as { content: string }[])[0]).toEqual({
       role: 'system',
       content: 'run prompt',
     })
-    expect((second?.messages as { content: string }[])[0]).toEqual({
+    expect((second.messages as { content: string }[])[0]).toEqual({
       role: 'system',
       content: 'node prompt',
     })
@@ -203,7 +209,7 @@ describe('the parsing model', () => {
       clarity: 4,
       tone: 'neutral',
     })
-    expect(bodies()[1]?.response_format).toMatchObject({ json_schema: { name: 'rubric' } })
+    expect(body(1).response_format).toMatchObject({ json_schema: { name: 'rubric' } })
   })
 })
 
@@ -232,10 +238,10 @@ describe('tools', () => {
         result: { drug: 'venetoclax' },
       },
     ])
-    expect(
-      (bodies()[0]?.tools as { function: { name: string } }[]).map((t) => t.function.name),
-    ).toEqual(['lookup'])
-    expect((bodies()[1]?.messages as { role: string }[]).map((m) => m.role)).toEqual([
+    expect((body(0).tools as { function: { name: string } }[]).map((t) => t.function.name)).toEqual(
+      ['lookup'],
+    )
+    expect((body(1).messages as { role: string }[]).map((m) => m.role)).toEqual([
       'user',
       'assistant',
       'tool',
@@ -253,7 +259,7 @@ describe('tools', () => {
       model: model(),
       tools: { lookup },
     })
-    expect(bodies()[0]?.tools).toBeUndefined()
+    expect(body(0).tools).toBeUndefined()
   })
 
   test("a tool that throws ends the turn as a tool error, unless it says onError: 'report'", async () => {
@@ -280,7 +286,7 @@ describe('tools', () => {
       tools: { db: broken('report') },
     })
     expect(reported.status).toBe('completed')
-    expect((bodies()[1]?.messages as { role: string; content: string }[]).at(-1)).toMatchObject({
+    expect((body(1).messages as { role: string; content: string }[]).at(-1)).toMatchObject({
       role: 'tool',
       content: '{"error":"db down"}',
     })
