@@ -92,6 +92,31 @@ describe('concurrency', () => {
     await runScenario(single(), { model: model(), maxConcurrentCalls: 8 })
   })
 
+  test('after a rate limit, calls that have not started wait out its retry-after', async () => {
+    const limiter = new Limiter(4)
+    limiter.pauseFor(60)
+    const started = Date.now()
+    let ranAt = 0
+    await limiter.run(async () => {
+      ranAt = Date.now()
+    })
+    expect(ranAt - started).toBeGreaterThanOrEqual(55)
+    const controller = new AbortController()
+    limiter.pauseFor(1000)
+    const waiting = limiter.run(async () => 'ran', controller.signal)
+    controller.abort(new Error('stop'))
+    await expect(waiting).rejects.toThrow('stop')
+  })
+
+  test('a user-supplied client is used as given', async () => {
+    const { default: OpenAI } = await import('openai')
+    const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test-key-fake', maxRetries: 0 })
+    server.reply({ content: 'from my client' })
+    const result = await runScenario(single(), { model: { model: 'mine', client } })
+    expect(result.history[0]?.rawResponse).toBe('from my client')
+    expect((server.requests[0]?.body as { model: string }).model).toBe('mine')
+  })
+
   test('the limiter admits in arrival order and never more than its capacity', async () => {
     const limiter = new Limiter(2)
     let active = 0
