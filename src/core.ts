@@ -133,7 +133,7 @@ export type {
 // Rubrics (SPEC section 6)
 export { callableTrait, llmTrait, regexTrait } from './rubrics/index.js'
 // Running (SPEC section 6)
-export { type RunOptions, runScenario } from './runner/index.js'
+export { type ModelPrice, type RunOptions, runScenario } from './runner/index.js'
 export type {
   EdgeOptions,
   NodeSpec,

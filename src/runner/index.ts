@@ -1,2 +1,3 @@
 export type { RunOptions } from './run-options.js'
 export { runScenario } from './run-scenario.js'
+export type { ModelPrice } from './usage.js'

@@ -6,6 +6,7 @@ import type { Rubric } from '../rubrics/types.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
 import { getOwn } from '../state/own-keys.js'
 import type { Tool } from '../tools/index.js'
+import type { ModelPrice } from './usage.js'
 
 /** Options of `runScenario` (SPEC section 6). */
 export interface RunOptions {
@@ -32,6 +33,8 @@ export interface RunOptions {
    * wins). A run is bounded by workers × `maxConcurrentCalls`. @default 8
    */
   maxConcurrentCalls?: number | undefined
+  /** Prices per million tokens by model name: turns and the result then carry `usage.cost`. */
+  prices?: Record<string, ModelPrice> | undefined
 }
 
 const optionKeys = [
@@ -45,6 +48,7 @@ const optionKeys = [
   'maxToolRounds',
   'toolTimeoutMs',
   'maxConcurrentCalls',
+  'prices',
 ] as const
 
 const modelKeys = [
@@ -70,6 +74,7 @@ export interface ResolvedRunOptions {
   maxToolRounds: number
   toolTimeoutMs: number
   turnLimit: number
+  prices: Readonly<Record<string, ModelPrice>> | undefined
   rubric: Rubric | undefined
   systemPrompt: string | undefined
   signal: AbortSignal | undefined
@@ -129,10 +134,36 @@ export function resolveRunOptions(
     maxToolRounds,
     toolTimeoutMs,
     turnLimit,
+    prices: checkPrices(options.prices),
     rubric,
     systemPrompt,
     signal,
   }
+}
+
+function checkPrices(prices: unknown): Readonly<Record<string, ModelPrice>> | undefined {
+  if (prices === undefined) return undefined
+  if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) {
+    throw new InvalidArgumentError(
+      '`prices` must be an object { model: { input, output, cached? } }',
+    )
+  }
+  for (const [model, price] of Object.entries(prices)) {
+    const where = `the price of '${model}'`
+    if (typeof price !== 'object' || price === null)
+      throw new InvalidArgumentError(`${where} must be { input, output, cached? }`)
+    assertKnownKeys(price, ['input', 'output', 'cached'], where)
+    for (const key of ['input', 'output', 'cached'] as const) {
+      const value = (price as Record<string, unknown>)[key]
+      if (value === undefined && key === 'cached') continue
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+        throw new InvalidArgumentError(
+          `\`${key}\` in ${where} must be a price per million tokens (a number ≥ 0)`,
+        )
+      }
+    }
+  }
+  return prices as Record<string, ModelPrice>
 }
 
 function checkModelConfig(config: unknown, where: string): asserts config is ModelConfig {

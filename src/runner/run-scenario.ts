@@ -18,7 +18,7 @@ import type {
 } from '../state/types.js'
 import { type RunOptions, resolveRunOptions } from './run-options.js'
 import { askAgent, failAnswer, finishTurn, newTurnOutcome, type RunContext } from './run-turn.js'
-import { addUsage, turnUsage, zeroUsage } from './usage.js'
+import { addUsage, priceTurn, turnUsage, zeroUsage } from './usage.js'
 
 const neverAborted = new AbortController().signal
 
@@ -68,6 +68,7 @@ export async function runScenario(
   const diagnostics: Diagnostic[] = []
   const transcript: ChatMessage[] = []
   const usage = turnUsage(zeroUsage())
+  if (resolved.prices !== undefined) usage.cost = 0
   let status: ScenarioStatus = 'completed'
   let error: RunError | undefined
   let nodeId = definition.entryNode
@@ -143,6 +144,11 @@ export async function runScenario(
       messages: outcome.messages,
       usage: turnUsage(outcome.answering, outcome.judging),
       durationMs: 0,
+    }
+    if (resolved.prices !== undefined) {
+      const sides = run.sides.get(nodeId)
+      const answering = sides?.answering.kind === 'model' ? sides.answering.model.model : undefined
+      priceTurn(record.usage, { answering, judging: sides?.parsing?.model }, resolved.prices)
     }
     const turnResult: TurnResult = {
       verifyResult: outcome.verifyResult,

@@ -27,7 +27,44 @@ export function usageFrom(reported: Partial<Usage> | undefined): Usage {
   }
 }
 
-/** Adds `turn` into `total`, in place. */
+/** A model's price per million tokens; cached input tokens default to the input price. */
+export interface ModelPrice {
+  input: number
+  output: number
+  cached?: number | undefined
+}
+
+/** The price of one side's tokens, or `undefined` when the model is not in the table. */
+function sideCost(
+  usage: Usage,
+  model: string | undefined,
+  prices: Readonly<Record<string, ModelPrice>>,
+): number | undefined {
+  if (usage.input === 0 && usage.output === 0) return 0
+  const price = model === undefined ? undefined : prices[model]
+  if (price === undefined) return undefined
+  const cachedRate = price.cached ?? price.input
+  return (
+    ((usage.input - usage.cached) * price.input +
+      usage.cached * cachedRate +
+      usage.output * price.output) /
+    1_000_000
+  )
+}
+
+/** Sets `usage.cost` from the price table when both sides' models are priced (or spent nothing). */
+export function priceTurn(
+  usage: TurnUsage,
+  models: { answering: string | undefined; judging: string | undefined },
+  prices: Readonly<Record<string, ModelPrice>> | undefined,
+): void {
+  if (prices === undefined) return
+  const answering = sideCost(usage.answering, models.answering, prices)
+  const judging = sideCost(usage.judging, models.judging, prices)
+  if (answering !== undefined && judging !== undefined) usage.cost = answering + judging
+}
+
+/** Adds `turn` into `total`, in place; the total has a cost only while every turn has one. */
 export function addUsage(total: TurnUsage, turn: TurnUsage): void {
   total.input += turn.input
   total.output += turn.output
@@ -38,4 +75,6 @@ export function addUsage(total: TurnUsage, turn: TurnUsage): void {
   total.judging.input += turn.judging.input
   total.judging.output += turn.judging.output
   total.judging.cached += turn.judging.cached
+  if (total.cost !== undefined)
+    total.cost = turn.cost === undefined ? undefined : total.cost + turn.cost
 }

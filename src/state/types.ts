@@ -13,6 +13,8 @@ export interface TurnUsage extends Usage {
   judging: Usage
   /** Set when the counts are the recorded ones of a replayed call. */
   replayed?: boolean | undefined
+  /** The cost in the price table's currency, when the run has prices for every model used. */
+  cost?: number | undefined
 }
 
 /** Why a turn failed for a reason other than a wrong answer (SPEC section 6, "Errors"). */

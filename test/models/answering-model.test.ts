@@ -78,6 +78,26 @@ describe('an OpenAI-compatible answering model', () => {
     expect(server.requests[0]?.headers.authorization).toBe('[redacted]')
   })
 
+  test('a price table gives each turn and the result a cost; an unpriced model gives none', async () => {
+    server.reply(
+      { content: 'a', usage: { promptTokens: 20, completionTokens: 3, cachedTokens: 4 } },
+      { content: 'b', usage: { promptTokens: 10, completionTokens: 1 } },
+    )
+    const priced = await runScenario(twoTurns().validate(), {
+      model: model(),
+      prices: { 'test-model': { input: 1, output: 2, cached: 0.5 } },
+    })
+    expect(priced.history[0]?.usage.cost).toBeCloseTo((16 + 4 * 0.5 + 3 * 2) / 1e6, 12)
+    expect(priced.usage.cost).toBeCloseTo((24 + 10 + 1 * 2) / 1e6, 12)
+    server.reply({ content: 'a' }, { content: 'b' })
+    const unpriced = await runScenario(twoTurns().validate(), {
+      model: model(),
+      prices: { other: { input: 1, output: 1 } },
+    })
+    expect(unpriced.history[0]?.usage.cost).toBeUndefined()
+    expect(unpriced.usage.cost).toBeUndefined()
+  })
+
   test("system prompt precedence: the node's override, then the run's, then the model's", async () => {
     server.setDefaultReply({ content: 'ok' })
     const definition = new Scenario('prompts')

@@ -114,7 +114,7 @@ describe('concurrency', () => {
     server.reply({ content: 'from my client' })
     const result = await runScenario(single(), { model: { model: 'mine', client } })
     expect(result.history[0]?.rawResponse).toBe('from my client')
-    expect((server.requests[0]?.body as { model: string }).model).toBe('mine')
+    expect(server.requests[0]?.body).toMatchObject({ model: 'mine' })
   })
 
   test('the limiter admits in arrival order and never more than its capacity', async () => {
