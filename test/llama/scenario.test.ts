@@ -1,0 +1,103 @@
+// The library's own model layer against the real llama.cpp llama-server (built and started by
+// test/support/llama/global-setup.ts). The model is a tiny random-weight fixture: its words are
+// gibberish, so these tests check what the library does with real HTTP, usage, structured output
+// and tool calls — never wording. Skipped, with the reason, where no server was started.
+import OpenAI from 'openai'
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { defineTemplate, END, runScenario, Scenario, tool } from '../../src/core.js'
+import { type LlamaConnection, llamaServerOrSkip } from '../support/llama/use-llama-server.js'
+
+/** A model config on a client of our own: llama-server needs `Connection: close` (see use-llama-server.ts). */
+function llamaModel(llama: LlamaConnection) {
+  const client = new OpenAI({
+    baseURL: llama.baseURL,
+    apiKey: llama.apiKey,
+    maxRetries: 0,
+    defaultHeaders: { ...llama.defaultHeaders },
+  })
+  return { model: llama.model, client, temperature: 0, maxTokens: 24 }
+}
+
+describe('scenarios against a real llama-server', { timeout: 60_000 }, () => {
+  test('a 3-turn scenario completes; every turn has usage > 0; the conversation grows', async (ctx) => {
+    const llama = llamaServerOrSkip(ctx)
+    const definition = new Scenario('three-turns')
+      .addNode('ask', { question: 'Which drug inhibits BCL-2?' })
+      .addNode('challenge', { question: 'Are you sure?' })
+      .addNode('wrap', { question: 'Answer in one word.' })
+      .addEdge('ask', 'challenge')
+      .addEdge('challenge', 'wrap')
+      .addEdge('wrap', END)
+      .setEntry('ask')
+      .validate()
+    const result = await runScenario(definition, {
+      model: llamaModel(llama),
+      systemPrompt: 'You are terse.',
+    })
+    expect(result.status, JSON.stringify(result.error)).toBe('completed')
+    expect(result.path).toEqual(['ask', 'challenge', 'wrap'])
+    for (const turn of result.history) {
+      expect(typeof turn.rawResponse).toBe('string')
+      expect(turn.usage.input).toBeGreaterThan(0)
+      expect(turn.usage.output).toBeGreaterThan(0)
+    }
+    // Later turns carry the earlier questions and answers: more prompt tokens each time.
+    const inputs = result.history.map((t) => t.usage.input)
+    expect(inputs[1]).toBeGreaterThan(inputs[0] ?? 0)
+    expect(inputs[2]).toBeGreaterThan(inputs[1] ?? 0)
+  })
+
+  test('the parsing model returns schema-valid JSON that fills the template', async (ctx) => {
+    const llama = llamaServerOrSkip(ctx)
+    const template = defineTemplate({
+      schema: z.object({ verdict: z.enum(['pass', 'fail']), score: z.number().int() }),
+      verify: (parsed) => parsed.verdict === 'pass' || parsed.verdict === 'fail',
+    })
+    const definition = new Scenario('judged')
+      .addNode('ask', { question: { question: 'Grade this: 2 + 2 = 4.', template } })
+      .setEntry('ask')
+      .validate()
+    const model = llamaModel(llama)
+    const result = await runScenario(definition, {
+      model,
+      parsingModel: { ...model, maxTokens: 64 },
+    })
+    expect(result.status, JSON.stringify(result.error)).toBe('completed')
+    expect(result.history[0]?.verifyResult).toBe(true)
+    expect(['pass', 'fail']).toContain(result.history[0]?.parsedFields.verdict)
+    expect(Number.isInteger(result.history[0]?.parsedFields.score)).toBe(true)
+    expect(result.history[0]?.usage.judging.input).toBeGreaterThan(0)
+  })
+
+  test('a tool round trip appears on the turn record', async (ctx) => {
+    const llama = llamaServerOrSkip(ctx)
+    const calls: unknown[] = []
+    const weather = tool({
+      description: 'Weather forecast for a city.',
+      parameters: z.object({ city: z.string().max(24), unit: z.enum(['celsius', 'fahrenheit']) }),
+      execute: (args) => {
+        calls.push(args)
+        return { forecast: 'rain', degrees: 9 }
+      },
+    })
+    const definition = new Scenario('tools')
+      .addNode('ask', { question: 'What is the weather in Oslo?' })
+      .setEntry('ask')
+      .validate()
+    const result = await runScenario(definition, {
+      model: { ...llamaModel(llama), maxTokens: 64 },
+      tools: { weather },
+    })
+    expect(result.status, JSON.stringify(result.error)).toBe('completed')
+    const turn = result.history[0]
+    expect(turn?.toolCalls).toHaveLength(1)
+    expect(turn?.toolCalls[0]).toMatchObject({
+      name: 'weather',
+      result: { forecast: 'rain', degrees: 9 },
+    })
+    expect(calls).toHaveLength(1)
+    expect(turn?.messages.map((m) => m.role)).toEqual(['assistant', 'tool', 'assistant'])
+    expect(turn?.usage.input).toBeGreaterThan(0)
+  })
+})
