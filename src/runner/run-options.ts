@@ -1,5 +1,6 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
 import { processLimiter } from '../models/limiter.js'
+import { MODEL_CONFIG_KEYS } from '../models/model-config-keys.js'
 import type { AgentFunction, ModelConfig } from '../models/types.js'
 import { assertRubric } from '../rubrics/index.js'
 import type { Rubric } from '../rubrics/types.js'
@@ -50,16 +51,6 @@ const optionKeys = [
   'maxConcurrentCalls',
   'prices',
 ] as const
-
-const modelKeys = [
-  'model',
-  'client',
-  'baseURL',
-  'apiKey',
-  'temperature',
-  'maxTokens',
-  'systemPrompt',
-]
 
 /** The answering side of a run, resolved. */
 export type AnswerSide =
@@ -172,7 +163,7 @@ function checkModelConfig(config: unknown, where: string): asserts config is Mod
       `${where} must be an agent function or a model config { model, … }`,
     )
   }
-  assertKnownKeys(config, modelKeys, where)
+  assertKnownKeys(config, MODEL_CONFIG_KEYS, where)
   if (
     typeof (config as { model?: unknown }).model !== 'string' ||
     (config as { model: string }).model === ''

@@ -12,6 +12,7 @@ import type {
   ErrorStage,
   RubricScores,
   ScenarioStateView,
+  SchemaIssue,
   ToolCallRecord,
   TurnError,
   Usage,
@@ -223,22 +224,37 @@ export function finishTurn(
   const rubric: Rubric | undefined = question?.rubric ?? run.options.rubric
   const judged = rubric?.traits.filter((t): t is LlmTrait => t.type === 'LlmTrait') ?? []
   if (template?.parse !== undefined) {
-    const parsed = parseWithTemplate(
-      template as typeof template & { parse: (raw: string) => unknown },
-      content,
-    )
-    if (!parsed.ok) {
-      failTurn(outcome, 'parsing', 'parse', parsed.cause, parsed.message)
-      if (outcome.error !== undefined) outcome.error.issues = parsed.issues
-      return undefined
-    }
-    if (!verify(outcome, template, parsed.fields)) return undefined
-  } else if (template !== undefined || judged.length > 0) {
+    const parsed = parseWithTemplate(template as DeterministicTemplate, content)
+    if (!accept(outcome, template, parsed)) return undefined
+  }
+  const toFill = template !== undefined && template.parse === undefined ? template : undefined
+  if (toFill !== undefined || judged.length > 0) {
     // A parsing model fills the template or judges traits: the only asynchronous path here.
-    return judgeTurn(run, node, turn, outcome, content, template, rubric, judged)
+    return judgeTurn(run, node, turn, outcome, content, toFill, rubric, judged)
   }
   if (rubric !== undefined) scoreRubric(run, node, turn, outcome, content, rubric)
   return undefined
+}
+
+type DeterministicTemplate = AnswerTemplate & { parse: (raw: string) => unknown }
+
+/**
+ * Takes a parse result into the turn: a failure is a `parsing` error carrying zod's issues; a
+ * success is verified. Returns whether the turn goes on.
+ */
+function accept(
+  outcome: TurnOutcome,
+  template: AnswerTemplate,
+  parsed:
+    | { ok: true; fields: Record<string, unknown> }
+    | { ok: false; message: string; issues: SchemaIssue[]; cause?: unknown },
+): boolean {
+  if (!parsed.ok) {
+    failTurn(outcome, 'parsing', 'parse', parsed.cause, parsed.message)
+    if (outcome.error !== undefined) outcome.error.issues = parsed.issues
+    return false
+  }
+  return verify(outcome, template, parsed.fields)
 }
 
 function verify(
@@ -290,7 +306,7 @@ async function judgeTurn(
     outcome.judging.cached += usage.cached
   }
   try {
-    if (template !== undefined && template.parse === undefined) {
+    if (template !== undefined) {
       const filled = await fillTemplate(
         parsing,
         template,
@@ -299,23 +315,7 @@ async function judgeTurn(
         run.signal,
       )
       addJudging(filled.usage)
-      if (!filled.ok) {
-        failTurn(outcome, 'parsing', 'parse', filled.cause, filled.message)
-        if (outcome.error !== undefined) outcome.error.issues = filled.issues
-        return
-      }
-      if (!verify(outcome, template, filled.fields)) return
-    } else if (template?.parse !== undefined) {
-      const parsed = parseWithTemplate(
-        template as typeof template & { parse: (raw: string) => unknown },
-        content,
-      )
-      if (!parsed.ok) {
-        failTurn(outcome, 'parsing', 'parse', parsed.cause, parsed.message)
-        if (outcome.error !== undefined) outcome.error.issues = parsed.issues
-        return
-      }
-      if (!verify(outcome, template, parsed.fields)) return
+      if (!accept(outcome, template, filled)) return
     }
     if (rubric === undefined) return
     scoreRubric(run, node, turn, outcome, content, rubric)

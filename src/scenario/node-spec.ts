@@ -1,4 +1,5 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
+import { MODEL_CONFIG_KEYS } from '../models/model-config-keys.js'
 import { assertRubric } from '../rubrics/index.js'
 import { isAnswerTemplate } from '../templates/index.js'
 import { END } from './end.js'
@@ -8,16 +9,6 @@ import type { NodeSpec, Question, ScenarioNode } from './types.js'
 const nodeKeys = ['question', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'] as const
 const questionKeys = ['question', 'rawAnswer', 'template', 'rubric', 'id'] as const
 const overrideKeys = ['answering', 'parsing'] as const
-const modelKeys = [
-  'model',
-  'client',
-  'baseURL',
-  'apiKey',
-  'temperature',
-  'maxTokens',
-  'systemPrompt',
-]
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -121,5 +112,5 @@ function checkModelOverride(override: unknown, where: string): void {
 
 function checkModelConfig(config: unknown, where: string): void {
   if (!isObject(config)) throw new InvalidArgumentError(`${where} must be a model config object`)
-  assertKnownKeys(config, modelKeys, where)
+  assertKnownKeys(config, MODEL_CONFIG_KEYS, where)
 }
