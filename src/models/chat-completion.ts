@@ -52,7 +52,9 @@ export async function chatCompletion(
   return processLimiter.run(async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const completion = (await client.chat.completions.create(body, { signal })) as RawCompletion
+        const completion = (await callWithOwnSignal(signal, (callSignal) =>
+          client.chat.completions.create(body, { signal: callSignal }),
+        )) as RawCompletion
         return toResult(completion, attempt)
       } catch (error) {
         const failure = classifyCallError(error, signal.aborted)
@@ -90,6 +92,26 @@ export async function chatCompletion(
       }
     }
   }, signal)
+}
+
+/**
+ * Runs one SDK call with a signal of its own, linked to the run's. The SDK adds an abort listener
+ * to the signal it is given and never removes it; on a run's signal those listeners would pile
+ * up, one per call (Node warns from the eleventh), for as long as the signal lives.
+ */
+async function callWithOwnSignal<T>(
+  signal: AbortSignal,
+  call: (own: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const own = new AbortController()
+  if (signal.aborted) own.abort(signal.reason)
+  const forward = () => own.abort(signal.reason)
+  signal.addEventListener('abort', forward, { once: true })
+  try {
+    return await call(own.signal)
+  } finally {
+    signal.removeEventListener('abort', forward)
+  }
 }
 
 function toResult(completion: RawCompletion, retries: number): ChatResult {

@@ -80,6 +80,32 @@ describe('retries', () => {
   })
 })
 
+describe('signals', () => {
+  test("many model calls leave no abort listeners behind on the run's signal", async () => {
+    server.setDefaultReply({ content: 'ok' })
+    const loop = new Scenario('loop')
+      .addNode('again', { question: 'q' })
+      .addEdge('again', 'again')
+      .setEntry('again')
+      .validate()
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      const result = await runScenario(loop, {
+        model: model(),
+        signal: new AbortController().signal,
+        turnLimit: 15,
+      })
+      expect(result.turnCount).toBe(15)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning')
+  })
+})
+
 describe('concurrency', () => {
   test('model calls of concurrent runs share the maxConcurrentCalls limiter', async () => {
     server.setDefaultReply({ content: 'ok', delayMs: 40 })
