@@ -10,11 +10,9 @@ import type {
   Diagnostic,
   ErrorCategory,
   ErrorStage,
-  RubricScores,
   ScenarioStateView,
   SchemaIssue,
-  ToolCallRecord,
-  TurnError,
+  TurnRecord,
   Usage,
 } from '../state/types.js'
 import { parseWithTemplate, verifyAnswer } from '../templates/index.js'
@@ -31,20 +29,21 @@ import { usageFrom, zeroUsage } from './usage.js'
 // more when promise hooks are on, as they are once any library in the process uses
 // AsyncLocalStorage).
 
-/** Everything one turn produced before the run's bookkeeping. */
-export interface TurnOutcome {
-  questionText: string
-  rawResponse: string | null
-  parsedFields: Record<string, unknown>
-  verifyResult: boolean | null
-  rubric: RubricScores
-  toolCalls: ToolCallRecord[]
-  /** This turn's assistant and tool messages, the final answer last. */
-  messages: ChatMessage[]
-  answering: Usage
-  judging: Usage
-  error?: TurnError | undefined
-}
+/**
+ * Everything one turn produced before the run's bookkeeping: the turn record's own fields, and
+ * the two sides' token counts that become its `usage`.
+ */
+export type TurnOutcome = Pick<
+  TurnRecord,
+  | 'questionText'
+  | 'rawResponse'
+  | 'parsedFields'
+  | 'verifyResult'
+  | 'rubric'
+  | 'toolCalls'
+  | 'messages'
+  | 'error'
+> & { answering: Usage; judging: Usage }
 
 /** What a turn needs from the run (one object per run). */
 export interface RunContext {

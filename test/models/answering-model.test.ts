@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import {
   defineTemplate,
@@ -11,27 +11,16 @@ import {
   scriptedModel,
   tool,
 } from '../../src/core.js'
-import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
+import { useScriptedServer } from './server-fixture.js'
 
-let server: ScriptedServer
-const model = () => ({ model: 'test-model', baseURL: server.baseURL, apiKey: 'test-key-fake' })
-const bodies = () => server.requests.map((r) => r.body as Record<string, unknown>)
+const { server, model } = useScriptedServer()
+const bodies = () => server().requests.map((r) => r.body as Record<string, unknown>)
 /** The JSON body of request `i` (0-based); fails the test when there is none. */
 const body = (i: number): Record<string, unknown> => {
   const found = bodies()[i]
   if (found === undefined) throw new Error(`no request #${i + 1}`)
   return found
 }
-
-beforeAll(async () => {
-  server = await startOpenAIServer()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => {
-  server.reset()
-})
 
 const twoTurns = () =>
   new Scenario('two-turns')
@@ -43,8 +32,11 @@ const twoTurns = () =>
 
 describe('an OpenAI-compatible answering model', () => {
   test('sees one system message, every earlier turn, and the new question; usage is counted', async () => {
-    server.reply(
-      { content: 'Venetoclax.', usage: { promptTokens: 20, completionTokens: 3, cachedTokens: 4 } },
+    server().reply(
+      {
+        content: 'Venetoclax.',
+        usage: { promptTokens: 20, completionTokens: 3, cachedTokens: 4 },
+      },
       { content: 'Yes.', usage: { promptTokens: 30, completionTokens: 1 } },
     )
     const result = await runScenario(twoTurns().validate(), {
@@ -75,11 +67,11 @@ describe('an OpenAI-compatible answering model', () => {
       cached: 4,
       judging: { input: 0, output: 0, cached: 0 },
     })
-    expect(server.requests[0]?.headers.authorization).toBe('[redacted]')
+    expect(server().requests[0]?.headers.authorization).toBe('[redacted]')
   })
 
   test('a price table gives each turn and the result a cost; an unpriced model gives none', async () => {
-    server.reply(
+    server().reply(
       { content: 'a', usage: { promptTokens: 20, completionTokens: 3, cachedTokens: 4 } },
       { content: 'b', usage: { promptTokens: 10, completionTokens: 1 } },
     )
@@ -89,7 +81,7 @@ describe('an OpenAI-compatible answering model', () => {
     })
     expect(priced.history[0]?.usage.cost).toBeCloseTo((16 + 4 * 0.5 + 3 * 2) / 1e6, 12)
     expect(priced.usage.cost).toBeCloseTo((24 + 10 + 1 * 2) / 1e6, 12)
-    server.reply({ content: 'a' }, { content: 'b' })
+    server().reply({ content: 'a' }, { content: 'b' })
     const unpriced = await runScenario(twoTurns().validate(), {
       model: model(),
       prices: { other: { input: 1, output: 1 } },
@@ -99,7 +91,7 @@ describe('an OpenAI-compatible answering model', () => {
   })
 
   test("system prompt precedence: the node's override, then the run's, then the model's", async () => {
-    server.setDefaultReply({ content: 'ok' })
+    server().setDefaultReply({ content: 'ok' })
     const definition = new Scenario('prompts')
       .addNode('a', { question: 'q1' })
       .addNode('b', {
@@ -126,7 +118,7 @@ describe('an OpenAI-compatible answering model', () => {
   })
 
   test('an agent override answers at its node while the model answers elsewhere', async () => {
-    server.setDefaultReply({ content: 'from the model' })
+    server().setDefaultReply({ content: 'from the model' })
     const agent = scriptedModel(['from the agent'])
     const definition = twoTurns().validate()
     const overridden = new Scenario('mixed')
@@ -138,7 +130,7 @@ describe('an OpenAI-compatible answering model', () => {
     expect(definition.nodeIds).toHaveLength(2)
     const result = await runScenario(overridden, { model: model() })
     expect(result.history.map((t) => t.rawResponse)).toEqual(['from the model', 'from the agent'])
-    expect(server.requests).toHaveLength(1)
+    expect(server().requests).toHaveLength(1)
   })
 })
 
@@ -156,7 +148,7 @@ describe('the parsing model', () => {
       .validate()
 
   test('fills the template with structured outputs, then verify runs; judging tokens are apart', async () => {
-    server.reply(
+    server().reply(
       {
         content: 'I think it is Venetoclax, fairly sure.',
         usage: { promptTokens: 10, completionTokens: 8 },
@@ -168,7 +160,11 @@ describe('the parsing model', () => {
     )
     const result = await runScenario(judged(), {
       model: model(),
-      parsingModel: { model: 'judge-model', baseURL: server.baseURL, apiKey: 'test-key-fake' },
+      parsingModel: {
+        model: 'judge-model',
+        baseURL: server().baseURL,
+        apiKey: 'test-key-fake',
+      },
     })
     expect(result.history[0]).toMatchObject({
       verifyResult: true,
@@ -190,7 +186,7 @@ describe('the parsing model', () => {
   })
 
   test('output that does not fit the schema is a parsing error turn with zod issues', async () => {
-    server.reply({ content: 'Venetoclax' }, { json: { drug: 7, confidence: 'very' } })
+    server().reply({ content: 'Venetoclax' }, { json: { drug: 7, confidence: 'very' } })
     const result = await runScenario(judged(), { model: model(), parsingModel: model() })
     expect(result.status).toBe('error')
     expect(result.error).toMatchObject({ category: 'parsing', stage: 'parse' })
@@ -199,7 +195,7 @@ describe('the parsing model', () => {
   })
 
   test('model-judged traits are scored in one call, beside regex traits', async () => {
-    server.reply(
+    server().reply(
       { content: 'Venetoclax, a BCL-2 inhibitor.' },
       { json: { hedges: false, clarity: 4, tone: 'neutral' } },
     )
@@ -244,7 +240,7 @@ describe('tools', () => {
   ) => new Scenario('tools').addNode('ask', spec).setEntry('ask').validate()
 
   test('the model calls a tool, gets its result and answers; the call is on the turn record', async () => {
-    server.reply(
+    server().reply(
       { toolCalls: [{ id: 'call_1', name: 'lookup', arguments: { target: 'BCL-2' } }] },
       { content: 'Venetoclax.' },
     )
@@ -274,7 +270,7 @@ describe('tools', () => {
   })
 
   test('toolFilter removes a tool at its node', async () => {
-    server.reply({ content: 'no tools here' })
+    server().reply({ content: 'no tools here' })
     await runScenario(single({ question: 'q', toolFilter: { remove: ['lookup'] } }), {
       model: model(),
       tools: { lookup },
@@ -292,12 +288,12 @@ describe('tools', () => {
         },
         ...(onError ? { onError } : {}),
       })
-    server.reply({ toolCalls: [{ name: 'db', arguments: {} }] })
+    server().reply({ toolCalls: [{ name: 'db', arguments: {} }] })
     const failed = await runScenario(single(), { model: model(), tools: { db: broken() } })
     expect(failed.error).toMatchObject({ category: 'tool', stage: 'tool' })
     expect(failed.history[0]?.toolCalls).toMatchObject([{ name: 'db', error: 'db down' }])
-    server.reset()
-    server.reply(
+    server().reset()
+    server().reply(
       { toolCalls: [{ name: 'db', arguments: {} }] },
       { content: 'The database is down.' },
     )
@@ -325,7 +321,7 @@ describe('tools', () => {
           }, 100),
         ),
     })
-    server.reply({ toolCalls: [{ name: 'slow', arguments: {} }] })
+    server().reply({ toolCalls: [{ name: 'slow', arguments: {} }] })
     const result = await runScenario(single(), {
       model: model(),
       tools: { slow },
@@ -339,7 +335,7 @@ describe('tools', () => {
   })
 
   test('too many tool rounds is a tool error', async () => {
-    server.setDefaultReply({ toolCalls: [{ name: 'lookup', arguments: { target: 'x' } }] })
+    server().setDefaultReply({ toolCalls: [{ name: 'lookup', arguments: { target: 'x' } }] })
     const result = await runScenario(single(), {
       model: model(),
       tools: { lookup },
@@ -347,6 +343,6 @@ describe('tools', () => {
     })
     expect(result.error).toMatchObject({ category: 'tool' })
     expect(result.error?.message).toContain('still asked for tools after 2 rounds')
-    expect(server.requests).toHaveLength(3)
+    expect(server().requests).toHaveLength(3)
   })
 })

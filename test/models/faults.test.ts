@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { END, runScenario, Scenario } from '../../src/core.js'
 import { classifyCallError, retryAfterMs } from '../../src/models/classify-error.js'
 import { Limiter } from '../../src/models/limiter.js'
 import { defaultRetryPolicy, retryDelayMs } from '../../src/models/retry-policy.js'
-import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
+import { useScriptedServer } from './server-fixture.js'
 
-let server: ScriptedServer
-const model = () => ({ model: 'test-model', baseURL: server.baseURL, apiKey: 'test-key-fake' })
+const { server, model } = useScriptedServer()
 const single = () =>
   new Scenario('single')
     .addNode('ask', { question: 'q' })
@@ -14,30 +13,21 @@ const single = () =>
     .setEntry('ask')
     .validate()
 
-beforeAll(async () => {
-  server = await startOpenAIServer()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => {
-  server.reset()
-})
-
 describe('retries', () => {
   test('a 429 with retry-after-ms is retried after that wait, then succeeds', async () => {
-    server.reply({ status: 429, retryAfterMs: 30 }, { content: 'ok' })
+    server().reply({ status: 429, retryAfterMs: 30 }, { content: 'ok' })
     const result = await runScenario(single(), { model: model() })
     expect(result.status).toBe('completed')
-    expect(server.requests).toHaveLength(2)
-    const gap = (server.requests[1]?.sinceStartMs ?? 0) - (server.requests[0]?.sinceStartMs ?? 0)
+    expect(server().requests).toHaveLength(2)
+    const gap =
+      (server().requests[1]?.sinceStartMs ?? 0) - (server().requests[0]?.sinceStartMs ?? 0)
     expect(gap).toBeGreaterThanOrEqual(25)
   })
 
   test('a server error that persists fails the turn after 2 retries (3 attempts), never throwing', async () => {
-    server.setDefaultReply({ status: 503, retryAfterMs: 1 })
+    server().setDefaultReply({ status: 503, retryAfterMs: 1 })
     const result = await runScenario(single(), { model: model() })
-    expect(server.requests).toHaveLength(3)
+    expect(server().requests).toHaveLength(3)
     expect(result.status).toBe('error')
     expect(result.error).toMatchObject({ nodeId: 'ask', category: 'server_error', stage: 'answer' })
     expect(result.error?.message).toContain("A call to model 'test-model' failed (server_error)")
@@ -45,34 +35,34 @@ describe('retries', () => {
   })
 
   test('x-should-retry: false stops retries; a 400 is not retried and is unexpected', async () => {
-    server.reply({ status: 500, shouldRetry: false })
+    server().reply({ status: 500, shouldRetry: false })
     expect((await runScenario(single(), { model: model() })).error?.category).toBe('server_error')
-    expect(server.requests).toHaveLength(1)
-    server.reset()
-    server.reply({ status: 400, message: 'bad model' })
+    expect(server().requests).toHaveLength(1)
+    server().reset()
+    server().reply({ status: 400, message: 'bad model' })
     const bad = await runScenario(single(), { model: model() })
     expect(bad.error?.category).toBe('unexpected')
-    expect(server.requests).toHaveLength(1)
+    expect(server().requests).toHaveLength(1)
   })
 
   test('x-should-retry: true retries a status that is otherwise final', async () => {
-    server.reply({ status: 400, shouldRetry: true, retryAfterMs: 1 }, { content: 'ok' })
+    server().reply({ status: 400, shouldRetry: true, retryAfterMs: 1 }, { content: 'ok' })
     expect((await runScenario(single(), { model: model() })).status).toBe('completed')
-    expect(server.requests).toHaveLength(2)
+    expect(server().requests).toHaveLength(2)
   })
 
   test('a reset connection is a connection error', async () => {
-    server.setDefaultReply({ reset: true })
+    server().setDefaultReply({ reset: true })
     const started = Date.now()
     const result = await runScenario(single(), { model: model() })
     expect(result.error?.category).toBe('connection')
     // Two backoffs of 0.5 s and 1 s: the library's own retry loop ran.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400)
-    expect(server.requests).toHaveLength(3)
+    expect(server().requests).toHaveLength(3)
   })
 
   test('an abort while the model is answering ends the turn as aborted', async () => {
-    server.setDefaultReply({ hang: true })
+    server().setDefaultReply({ hang: true })
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('stop')), 50)
     const result = await runScenario(single(), { model: model(), signal: controller.signal })
@@ -82,7 +72,7 @@ describe('retries', () => {
 
 describe('signals', () => {
   test("many model calls leave no abort listeners behind on the run's signal", async () => {
-    server.setDefaultReply({ content: 'ok' })
+    server().setDefaultReply({ content: 'ok' })
     const loop = new Scenario('loop')
       .addNode('again', { question: 'q' })
       .addEdge('again', 'again')
@@ -108,13 +98,13 @@ describe('signals', () => {
 
 describe('concurrency', () => {
   test('model calls of concurrent runs share the maxConcurrentCalls limiter', async () => {
-    server.setDefaultReply({ content: 'ok', delayMs: 40 })
+    server().setDefaultReply({ content: 'ok', delayMs: 40 })
     const runs = Array.from({ length: 6 }, () =>
       runScenario(single(), { model: model(), maxConcurrentCalls: 2 }),
     )
     const results = await Promise.all(runs)
     expect(results.every((r) => r.status === 'completed')).toBe(true)
-    expect(server.maxInFlight).toBe(2)
+    expect(server().maxInFlight).toBe(2)
     await runScenario(single(), { model: model(), maxConcurrentCalls: 8 })
   })
 
@@ -136,11 +126,15 @@ describe('concurrency', () => {
 
   test('a user-supplied client is used as given', async () => {
     const { default: OpenAI } = await import('openai')
-    const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test-key-fake', maxRetries: 0 })
-    server.reply({ content: 'from my client' })
+    const client = new OpenAI({
+      baseURL: server().baseURL,
+      apiKey: 'test-key-fake',
+      maxRetries: 0,
+    })
+    server().reply({ content: 'from my client' })
     const result = await runScenario(single(), { model: { model: 'mine', client } })
     expect(result.history[0]?.rawResponse).toBe('from my client')
-    expect(server.requests[0]?.body).toMatchObject({ model: 'mine' })
+    expect(server().requests[0]?.body).toMatchObject({ model: 'mine' })
   })
 
   test('the limiter admits in arrival order and never more than its capacity', async () => {
