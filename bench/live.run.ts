@@ -8,6 +8,7 @@ import { startServerProcess } from './server-process.js'
 const SCENARIOS = 100
 const LATENCY_MS = 50
 const MAX_CONCURRENT = 16
+const WARM_BATCHES = 5
 
 /** Four turns; two of them have a template the parsing model fills (two judging calls per run). */
 function scenario() {
@@ -46,25 +47,69 @@ test('live concurrency: 100 scenarios × 4 turns, 50 ms per call, maxConcurrentC
   const server = await startServerProcess({ latencyMs: LATENCY_MS }, 'judged')
   const model = { model: 'bench-model', baseURL: server.baseURL, apiKey: 'test-key-fake' }
   const definition = scenario()
-  const started = performance.now()
-  const results = await Promise.all(
-    Array.from({ length: SCENARIOS }, () =>
-      runScenario(definition, { model, parsingModel: model, maxConcurrentCalls: MAX_CONCURRENT }),
-    ),
-  )
-  const wall = performance.now() - started
+  const options = { model, parsingModel: model, maxConcurrentCalls: MAX_CONCURRENT }
+  const batch = async () => {
+    const before = (await server.stats()).requests
+    const started = performance.now()
+    const results = await Promise.all(
+      Array.from({ length: SCENARIOS }, () => runScenario(definition, options)),
+    )
+    const wall = performance.now() - started
+    const calls = (await server.stats()).requests - before
+    const ideal = (calls * LATENCY_MS) / MAX_CONCURRENT
+    return { wall, calls, ideal, failed: results.filter((r) => r.status !== 'completed').length }
+  }
+  // The first batch of a fresh worker also pays for loading the SDK, compiling it and opening the
+  // connections: printed apart, then the batches that measure the steady state.
+  const cold = await batch()
+  const warm: Awaited<ReturnType<typeof batch>>[] = []
+  const bare: number[] = []
+  // Each library batch is followed by the same number of bare `fetch` calls, 16 at a time, to
+  // the same server: the floor for any client in this process, measured in the same run.
+  for (let i = 0; i < WARM_BATCHES; i++) {
+    const measured = await batch()
+    warm.push(measured)
+    bare.push(await bareFetchBatch(server.baseURL, measured.calls))
+  }
   const stats = await server.stats()
-  const calls = stats.requests
-  const ideal = (calls * LATENCY_MS) / MAX_CONCURRENT
-  const failed = results.filter((r) => r.status !== 'completed').length
   await server.close()
+  const efficiency = (b: { ideal: number; wall: number }) => b.ideal / b.wall
+  const sorted = [...warm].sort((a, b) => efficiency(a) - efficiency(b))
+  const median = sorted[Math.floor(sorted.length / 2)] ?? cold
+  const percent = (value: number) => `${(value * 100).toFixed(1)} %`
+  const failed = [cold, ...warm].reduce((sum, b) => sum + b.failed, 0)
   console.log(
     [
-      `live concurrency — ${SCENARIOS} scenarios × 4 turns, ${calls} HTTP calls (answering + judging), ${LATENCY_MS} ms each, maxConcurrentCalls ${MAX_CONCURRENT}`,
-      `  wall ${wall.toFixed(0)} ms, ideal ${ideal.toFixed(0)} ms, efficiency ${((ideal / wall) * 100).toFixed(1)} % (target ≥ 90 %: ${ideal / wall >= 0.9 ? 'MET' : 'NOT MET'}), max in flight ${stats.maxInFlight}, failed scenarios ${failed}`,
+      `live concurrency — ${SCENARIOS} scenarios × 4 turns, ${median.calls} HTTP calls per batch (answering + judging), ${LATENCY_MS} ms each, maxConcurrentCalls ${MAX_CONCURRENT}`,
+      `  first batch (cold worker): wall ${cold.wall.toFixed(0)} ms, ideal ${cold.ideal.toFixed(0)} ms, efficiency ${percent(efficiency(cold))}`,
+      `  steady state, median of ${WARM_BATCHES} batches: wall ${median.wall.toFixed(0)} ms, ideal ${median.ideal.toFixed(0)} ms, efficiency ${percent(efficiency(median))} (range ${percent(efficiency(sorted[0] ?? cold))}–${percent(efficiency(sorted.at(-1) ?? cold))}; target ≥ 90 %: ${efficiency(median) >= 0.9 ? 'MET' : 'NOT MET'})`,
+      `  bare fetch, the same calls 16 at a time, median of ${WARM_BATCHES} batches: efficiency ${percent(median.ideal / (bare.sort((a, b) => a - b)[Math.floor(bare.length / 2)] ?? Number.NaN))}`,
+      `  max in flight ${stats.maxInFlight}, failed scenarios ${failed}`,
     ].join('\n'),
   )
 })
+
+/** `calls` chat completion POSTs with `fetch` alone, at most 16 at a time; the wall time. */
+async function bareFetchBatch(baseURL: string, calls: number): Promise<number> {
+  const body = JSON.stringify({
+    model: 'bench-model',
+    messages: [{ role: 'user', content: 'Which drug inhibits BCL-2?' }],
+  })
+  let next = 0
+  const lane = async () => {
+    while (next++ < calls) {
+      const response = await fetch(`${baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer test-key-fake' },
+        body,
+      })
+      await response.json()
+    }
+  }
+  const started = performance.now()
+  await Promise.all(Array.from({ length: MAX_CONCURRENT }, lane))
+  return performance.now() - started
+}
 
 test('rate limits: 200 requests/s (burst 16), 429 with retry-after 0.2 s, default retries', async () => {
   const server = await startServerProcess(

@@ -1,9 +1,11 @@
 import { ModelCallError } from '../errors/index.js'
+import { sleep } from '../internal/sleep.js'
 import type { ChatMessage, ChatToolCall, ErrorStage, Usage } from '../state/types.js'
 import { classifyCallError } from './classify-error.js'
 import { clientFor } from './client.js'
 import { processLimiter } from './limiter.js'
-import { defaultRetryPolicy, type RetryPolicy, retryDelayMs, sleep } from './retry-policy.js'
+import { withLinkedSignal } from './linked-signal.js'
+import { defaultRetryPolicy, type RetryPolicy, retryDelayMs } from './retry-policy.js'
 import type { ModelConfig } from './types.js'
 
 /** One Chat Completions request as the library makes it. */
@@ -52,7 +54,7 @@ export async function chatCompletion(
   return processLimiter.run(async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const completion = (await callWithOwnSignal(signal, (callSignal) =>
+        const completion = (await withLinkedSignal(signal, (callSignal) =>
           client.chat.completions.create(body, { signal: callSignal }),
         )) as RawCompletion
         return toResult(completion, attempt)
@@ -92,26 +94,6 @@ export async function chatCompletion(
       }
     }
   }, signal)
-}
-
-/**
- * Runs one SDK call with a signal of its own, linked to the run's. The SDK adds an abort listener
- * to the signal it is given and never removes it; on a run's signal those listeners would pile
- * up, one per call (Node warns from the eleventh), for as long as the signal lives.
- */
-async function callWithOwnSignal<T>(
-  signal: AbortSignal,
-  call: (own: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const own = new AbortController()
-  if (signal.aborted) own.abort(signal.reason)
-  const forward = () => own.abort(signal.reason)
-  signal.addEventListener('abort', forward, { once: true })
-  try {
-    return await call(own.signal)
-  } finally {
-    signal.removeEventListener('abort', forward)
-  }
 }
 
 function toResult(completion: RawCompletion, retries: number): ChatResult {

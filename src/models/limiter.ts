@@ -1,3 +1,5 @@
+import { sleep } from '../internal/sleep.js'
+
 /**
  * A counting semaphore: at most `capacity` holders at once, the others wait in arrival order.
  * All model calls of one worker process share one (SPEC section 6: `maxConcurrentCalls`).
@@ -43,7 +45,7 @@ export class Limiter {
     }
     try {
       for (let wait = this.#resumeAt - Date.now(); wait > 0; wait = this.#resumeAt - Date.now()) {
-        await pause(wait, signal)
+        await sleep(wait, signal)
       }
       return await task()
     } finally {
@@ -63,24 +65,6 @@ export class Limiter {
       this.#waiting.shift()?.()
     }
   }
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason)
-      return
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 }
 
 /** The default number of concurrent model calls per worker process. */

@@ -94,7 +94,51 @@ describe('signals', () => {
     }
     expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning')
   })
+
+  test.each([
+    ['one signal shared by every run', () => new AbortController().signal],
+    ['no signal at all', () => undefined],
+  ])('16 concurrent calls with %s raise no listener warning', async (_, makeSignal) => {
+    server().setDefaultReply({ content: 'ok', delayMs: 20 })
+    const signal = makeSignal()
+    const warnings = await collectWarnings(() =>
+      Promise.all(
+        Array.from({ length: 16 }, () =>
+          runScenario(single(), { model: model(), maxConcurrentCalls: 16, signal }),
+        ),
+      ),
+    )
+    expect(server().maxInFlight).toBe(16)
+    expect(warnings).not.toContain('MaxListenersExceededWarning')
+  })
+
+  test('aborting a signal shared by concurrent runs aborts every call in flight', async () => {
+    server().setDefaultReply({ hang: true })
+    const controller = new AbortController()
+    const runs = Array.from({ length: 12 }, () =>
+      runScenario(single(), { model: model(), maxConcurrentCalls: 12, signal: controller.signal }),
+    )
+    await expect.poll(() => server().requests.length).toBe(12)
+    controller.abort(new Error('stop'))
+    const results = await Promise.all(runs)
+    expect(results.map((r) => r.error?.category)).toEqual(Array(12).fill('aborted'))
+    // The aborted calls closed their connections; the server sees them go.
+    await expect.poll(() => server().inFlight).toBe(0)
+  })
 })
+
+async function collectWarnings(work: () => Promise<unknown>): Promise<string[]> {
+  const warnings: string[] = []
+  const onWarning = (warning: Error) => warnings.push(warning.name)
+  process.on('warning', onWarning)
+  try {
+    await work()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  } finally {
+    process.off('warning', onWarning)
+  }
+  return warnings
+}
 
 describe('concurrency', () => {
   test('model calls of concurrent runs share the maxConcurrentCalls limiter', async () => {
