@@ -19,6 +19,9 @@ export {
   isModelCallError,
   isScenarioError,
   ModelCallError,
+  RecordingError,
+  RecordingMissingError,
+  RecordingSecretError,
   ScenarioDocumentError,
   ScenarioError,
   type ScenarioErrorCode,
@@ -119,6 +122,30 @@ export {
   setContainment,
   synonymMap,
 } from './primitives/index.js'
+// Recordings (SPEC section 10)
+export {
+  installRecordingRouter,
+  parseRecording,
+  RECORDING_FORMAT_VERSION,
+  RECORDING_MODES,
+  type RecordedEvent,
+  type RecordedInteraction,
+  type RecordedRequest,
+  type RecordedResponse,
+  Recorder,
+  type RecorderOptions,
+  type RecordingFile,
+  type RecordingMode,
+  type RecordingRouter,
+  type RecordingSummary,
+  type RedactHook,
+  recordingFolder,
+  recordingPath,
+  recordingTestId,
+  resolveRecordingMode,
+  serializeRecording,
+  wrap,
+} from './recordings/index.js'
 // Routing and state (SPEC section 5)
 export { resolveNextNode } from './routing/index.js'
 export type {

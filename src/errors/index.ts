@@ -1,6 +1,11 @@
 export { formatMessage, MESSAGE_PREFIX, type MessageParts, quoteList } from './format-message.js'
 export { assertKnownKeys, assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
 export { isModelCallError, ModelCallError } from './model-call-error.js'
+export {
+  RecordingError,
+  RecordingMissingError,
+  RecordingSecretError,
+} from './recording-errors.js'
 export { ScenarioDocumentError } from './scenario-document-error.js'
 export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './scenario-error.js'
 export {

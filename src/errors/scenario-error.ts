@@ -14,6 +14,12 @@ export type ScenarioErrorCode =
   | 'model_call_failed'
   /** A tool failed during a turn; it becomes an `error` turn (category `tool`). */
   | 'tool_failed'
+  /** A model call had no recording to replay (SPEC section 10); the turn's category is `recording`. */
+  | 'recording_missing'
+  /** A recording was not written because it holds a secret (SPEC section 10). */
+  | 'recording_secret'
+  /** A recording file could not be read, or a model call could not be recorded. */
+  | 'recording_failed'
 
 const brand = Symbol.for('vitest-scenario.error')
 

@@ -1,8 +1,10 @@
 import { ModelCallError } from '../errors/index.js'
 import { sleep } from '../internal/sleep.js'
+import { REPLAYED_HEADER } from '../recordings/recorder.js'
+import { recordingFailureOf } from '../recordings/recording-failure.js'
 import type { ChatMessage, ChatToolCall, ErrorStage, Usage } from '../state/types.js'
 import { classifyCallError } from './classify-error.js'
-import { clientFor } from './client.js'
+import { type ChatClient, clientFor } from './client.js'
 import { processLimiter } from './limiter.js'
 import { withLinkedSignal } from './linked-signal.js'
 import { defaultRetryPolicy, type RetryPolicy, retryDelayMs } from './retry-policy.js'
@@ -15,6 +17,12 @@ export interface ChatRequest {
   responseFormat?: object | undefined
 }
 
+/** The replayed calls of one turn: how many, and their recorded latency summed. */
+export interface ReplayTally {
+  calls: number
+  recordedDurationMs: number
+}
+
 /** What a completed call gives back. */
 export interface ChatResult {
   content: string | null
@@ -22,6 +30,8 @@ export interface ChatResult {
   usage: Usage
   /** Retries that were needed (0 when the first attempt succeeded). */
   retries: number
+  /** Set when the call was replayed from a recording: the latency it had when recorded. */
+  recordedDurationMs?: number
 }
 
 interface RawCompletion {
@@ -40,7 +50,12 @@ interface RawCompletion {
 export async function chatCompletion(
   config: ModelConfig,
   request: ChatRequest,
-  context: { signal: AbortSignal; stage: ErrorStage; policy?: RetryPolicy | undefined },
+  context: {
+    signal: AbortSignal
+    stage: ErrorStage
+    policy?: RetryPolicy | undefined
+    replay?: ReplayTally | undefined
+  },
 ): Promise<ChatResult> {
   const { signal, stage } = context
   const policy = context.policy ?? defaultRetryPolicy
@@ -54,12 +69,18 @@ export async function chatCompletion(
   return processLimiter.run(async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const completion = (await withLinkedSignal(signal, (callSignal) =>
-          client.chat.completions.create(body, { signal: callSignal }),
-        )) as RawCompletion
-        return toResult(completion, attempt)
+        const { data, replayedMs } = await withLinkedSignal(signal, (callSignal) =>
+          create(client, body, callSignal),
+        )
+        if (replayedMs !== undefined && context.replay !== undefined) {
+          context.replay.calls += 1
+          context.replay.recordedDurationMs += replayedMs
+        }
+        return toResult(data as RawCompletion, attempt, replayedMs)
       } catch (error) {
         const failure = classifyCallError(error, signal.aborted)
+        const recordingFailure =
+          failure.category === 'recording' ? recordingFailureOf(error) : undefined
         if (!failure.retryable || attempt >= policy.maxRetries) {
           throw new ModelCallError(
             {
@@ -68,9 +89,9 @@ export async function chatCompletion(
               status: failure.status,
               attempts: attempt + 1,
               model: config.model,
-              message: failure.message,
+              message: recordingFailure?.message ?? failure.message,
             },
-            error,
+            recordingFailure ?? error,
           )
         }
         const delay = retryDelayMs(policy, attempt, failure.retryAfterMs)
@@ -96,7 +117,30 @@ export async function chatCompletion(
   }, signal)
 }
 
-function toResult(completion: RawCompletion, retries: number): ChatResult {
+/**
+ * Makes the SDK call and reads the replay marker off the response headers, through the SDK's
+ * `withResponse()` (a user's stand-in client without it is simply never marked as replayed).
+ */
+async function create(
+  client: ChatClient,
+  body: object,
+  signal: AbortSignal,
+): Promise<{ data: unknown; replayedMs: number | undefined }> {
+  const pending = client.chat.completions.create(body, { signal }) as Promise<unknown> & {
+    withResponse?: () => Promise<{ data: unknown; response: Response }>
+  }
+  if (typeof pending.withResponse !== 'function')
+    return { data: await pending, replayedMs: undefined }
+  const { data, response } = await pending.withResponse()
+  const replayed = response.headers.get(REPLAYED_HEADER)
+  return { data, replayedMs: replayed === null ? undefined : Number(replayed) }
+}
+
+function toResult(
+  completion: RawCompletion,
+  retries: number,
+  replayedMs: number | undefined,
+): ChatResult {
   const message = completion.choices?.[0]?.message
   const usage = completion.usage
   return {
@@ -108,5 +152,6 @@ function toResult(completion: RawCompletion, retries: number): ChatResult {
       cached: usage?.prompt_tokens_details?.cached_tokens ?? 0,
     },
     retries,
+    ...(replayedMs === undefined ? {} : { recordedDurationMs: replayedMs }),
   }
 }

@@ -1,3 +1,4 @@
+import { FAILURE_HEADER } from '../recordings/recorder.js'
 import type { ErrorCategory } from '../state/types.js'
 
 /** What the library reads off a failed call: never `instanceof` on SDK classes (SPEC section 6). */
@@ -73,6 +74,10 @@ export function classifyCallError(error: unknown, aborted: boolean): CallFailure
   }
   let category: ErrorCategory
   let retryable: boolean
+  // A recording miss (or a call that could not be recorded) is final: retrying cannot help.
+  if (header(headers, FAILURE_HEADER) !== undefined) {
+    return { ...base, category: 'recording', retryable: false }
+  }
   if (aborted || names.includes('APIUserAbortError') || names.includes('AbortError')) {
     return { ...base, category: 'aborted', retryable: false }
   }

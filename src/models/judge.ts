@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { LlmTrait } from '../rubrics/types.js'
 import type { RubricScores, SchemaIssue, Usage } from '../state/types.js'
 import type { AnswerTemplate } from '../templates/types.js'
-import { chatCompletion } from './chat-completion.js'
+import { chatCompletion, type ReplayTally } from './chat-completion.js'
 import type { ModelConfig } from './types.js'
 
 const formats = new WeakMap<object, object>()
@@ -38,6 +38,7 @@ export async function fillTemplate(
   question: string,
   raw: string,
   signal: AbortSignal,
+  replay?: ReplayTally,
 ): Promise<JudgeOutcome> {
   const result = await chatCompletion(
     parsing,
@@ -48,7 +49,7 @@ export async function fillTemplate(
       ],
       responseFormat: formatFor(template.schema, 'answer'),
     },
-    { signal, stage: 'parse' },
+    { signal, stage: 'parse', replay },
   )
   return readJson(template.schema, result.content, result.usage)
 }
@@ -80,6 +81,7 @@ export async function judgeTraits(
   question: string,
   raw: string,
   signal: AbortSignal,
+  replay?: ReplayTally,
 ): Promise<JudgeOutcome> {
   let schema = schemas.get(traits)
   if (schema === undefined) {
@@ -109,7 +111,7 @@ export async function judgeTraits(
       ],
       responseFormat: formatFor(schema, 'rubric'),
     },
-    { signal, stage: 'rubric' },
+    { signal, stage: 'rubric', replay },
   )
   return readJson(schema, result.content, result.usage)
 }

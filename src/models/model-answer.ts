@@ -1,7 +1,7 @@
 import { zodFunction } from 'openai/helpers/zod'
 import type { ChatMessage, ToolCallRecord, Usage } from '../state/types.js'
 import { runToolCall, type Tool, ToolCallError } from '../tools/index.js'
-import { chatCompletion } from './chat-completion.js'
+import { chatCompletion, type ReplayTally } from './chat-completion.js'
 import type { AgentReply, ModelConfig } from './types.js'
 
 /** What the model answering side needs for one turn. */
@@ -14,6 +14,8 @@ export interface ModelAnswerInput {
   signal: AbortSignal
   maxToolRounds: number
   toolTimeoutMs: number
+  /** Counts the calls that were replayed from a recording. */
+  replay?: ReplayTally | undefined
 }
 
 const toolSchemas = new WeakMap<Tool, object>()
@@ -65,7 +67,7 @@ async function toolLoop(
     const result = await chatCompletion(
       input.model,
       { messages, tools },
-      { signal: input.signal, stage: 'answer' },
+      { signal: input.signal, stage: 'answer', replay: input.replay },
     )
     usage.input += result.usage.input
     usage.output += result.usage.output

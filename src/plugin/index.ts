@@ -1,2 +1,2 @@
-// `scenarioPlugin(options)` for `vitest.config.ts` (later issue).
-export {}
+export type { RecordingsOptions, ScenarioPluginOptions } from './plugin-options.js'
+export { type ScenarioVitePlugin, scenarioPlugin } from './scenario-plugin.js'

@@ -145,6 +145,11 @@ export async function runScenario(
       usage: turnUsage(outcome.answering, outcome.judging),
       durationMs: 0,
     }
+    if (outcome.replay.calls > 0) {
+      // Replayed: the tokens are the recorded ones, and so is the latency beside the time now.
+      record.usage.replayed = true
+      record.recordedDurationMs = outcome.replay.recordedDurationMs
+    }
     if (resolved.prices !== undefined) {
       const sides = run.sides.get(nodeId)
       const answering = sides?.answering.kind === 'model' ? sides.answering.model.model : undefined

@@ -1,7 +1,9 @@
 import { isModelCallError } from '../errors/index.js'
+import type { ReplayTally } from '../models/chat-completion.js'
 import { fillTemplate, judgeTraits, traitScores } from '../models/judge.js'
 import { answerWithModel } from '../models/model-answer.js'
 import type { AgentReply } from '../models/types.js'
+import { recordingFailureOf } from '../recordings/recording-failure.js'
 import { scoreTraits } from '../rubrics/index.js'
 import type { LlmTrait, Rubric } from '../rubrics/types.js'
 import type { Question, ScenarioNode } from '../scenario/index.js'
@@ -43,7 +45,12 @@ export type TurnOutcome = Pick<
   | 'toolCalls'
   | 'messages'
   | 'error'
-> & { answering: Usage; judging: Usage }
+> & {
+  answering: Usage
+  judging: Usage
+  /** The turn's model calls that were replayed from a recording. */
+  replay: ReplayTally
+}
 
 /** What a turn needs from the run (one object per run). */
 export interface RunContext {
@@ -80,6 +87,7 @@ export function newTurnOutcome(): TurnOutcome {
     messages: [],
     answering: zeroUsage(),
     judging: zeroUsage(),
+    replay: { calls: 0, recordedDurationMs: 0 },
   }
 }
 
@@ -91,7 +99,11 @@ export function failTurn(
   error: unknown,
   message?: string,
 ): void {
-  outcome.error = { category, stage, message: message ?? messageOf(error), cause: error }
+  // A recording failure's cause is the recording error itself (SPEC section 10), not its wrapper.
+  const recording = category === 'recording' ? recordingFailureOf(error) : undefined
+  const cause =
+    recording ?? (category === 'recording' && isModelCallError(error) ? error.cause : error)
+  outcome.error = { category, stage, message: message ?? messageOf(cause), cause }
 }
 
 /**
@@ -141,6 +153,7 @@ export function askAgent(
       signal,
       maxToolRounds: run.options.maxToolRounds,
       toolTimeoutMs: run.options.toolTimeoutMs,
+      replay: outcome.replay,
     })
   } catch (error) {
     failTurn(outcome, signal.aborted ? 'aborted' : 'agent', 'answer', error)
@@ -173,6 +186,10 @@ export function failAnswer(outcome: TurnOutcome, thrown: unknown, aborted: boole
       (classified as { stage: ErrorStage }).stage,
       thrown,
     )
+  } else if (recordingFailureOf(thrown) !== undefined) {
+    // The agent's own (wrapped) client had no recording for a call: a recording failure, not a
+    // bug of the agent.
+    failTurn(outcome, 'recording', 'answer', thrown)
   } else {
     failTurn(outcome, aborted ? 'aborted' : 'agent', 'answer', thrown)
   }
@@ -312,6 +329,7 @@ async function judgeTurn(
         outcome.questionText,
         content,
         run.signal,
+        outcome.replay,
       )
       addJudging(filled.usage)
       if (!accept(outcome, template, filled)) return
@@ -319,7 +337,14 @@ async function judgeTurn(
     if (rubric === undefined) return
     scoreRubric(run, node, turn, outcome, content, rubric)
     if (judged.length === 0) return
-    const scores = await judgeTraits(parsing, judged, outcome.questionText, content, run.signal)
+    const scores = await judgeTraits(
+      parsing,
+      judged,
+      outcome.questionText,
+      content,
+      run.signal,
+      outcome.replay,
+    )
     addJudging(scores.usage)
     if (!scores.ok) {
       run.diagnostics.push({

@@ -77,4 +77,5 @@ export function addUsage(total: TurnUsage, turn: TurnUsage): void {
   total.judging.cached += turn.judging.cached
   if (total.cost !== undefined)
     total.cost = turn.cost === undefined ? undefined : total.cost + turn.cost
+  if (turn.replayed === true) total.replayed = true
 }

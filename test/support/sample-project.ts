@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, inject } from 'vitest'
@@ -34,4 +35,46 @@ export function runVitest(cwd: string): RunResult {
     [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose'],
     { cwd, env: { CI: 'true' } },
   )
+}
+
+/**
+ * Runs `vitest run` in a sample project without blocking this process, so a server the test
+ * itself runs (the scripted OpenAI server) can answer the sample's calls. `env` values of
+ * `undefined` remove the variable.
+ */
+export function runVitestAsync(
+  cwd: string,
+  args: readonly string[] = [],
+  env: Record<string, string | undefined> = {},
+): Promise<RunResult> {
+  const merged: Record<string, string> = {}
+  for (const [name, value] of Object.entries({
+    ...process.env,
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    ...env,
+  })) {
+    if (value !== undefined) merged[name] = value
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose', ...args],
+      { cwd, env: merged },
+    )
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` })
+    })
+  })
 }

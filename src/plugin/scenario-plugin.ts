@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url'
+import { RECORD_ENV, resolveRecordingMode } from '../recordings/mode.js'
+import { checkPluginOptions, type ScenarioPluginOptions } from './plugin-options.js'
+import { PROVIDED_KEY, type ProvidedOptions } from './provided.js'
+
+/** The setup entry the plugin adds to `setupFiles`. */
+const SETUP_FILE = fileURLToPath(new URL('../setup/index.js', import.meta.url))
+
+/** The Vite plugin `scenarioPlugin()` returns (the hooks Vitest calls). */
+export interface ScenarioVitePlugin {
+  name: 'vitest-scenario'
+  config(): { test: { setupFiles: string[] } }
+  configureVitest(context: {
+    project: { config: { root: string }; provide(key: string, value: unknown): void }
+  }): void
+}
+
+/**
+ * The Vitest plugin: checks its options once, adds `vitest-scenario/setup` to `setupFiles`, and
+ * hands the options to the workers. An unknown `VITEST_SCENARIO_RECORD` stops the run here.
+ *
+ * @example
+ * // vitest.config.ts
+ * export default defineConfig({ plugins: [scenarioPlugin({ recordings: { dir: 'fixtures' } })] })
+ */
+export function scenarioPlugin(options: ScenarioPluginOptions = {}): ScenarioVitePlugin {
+  const checked = checkPluginOptions(options)
+  resolveRecordingMode(undefined, process.env[RECORD_ENV])
+  const recordings = checked.recordings ?? {}
+  return {
+    name: 'vitest-scenario',
+    config: () => ({ test: { setupFiles: [SETUP_FILE] } }),
+    configureVitest({ project }) {
+      const provided: ProvidedOptions = {
+        root: project.config.root,
+        recordings: {
+          dir: recordings.dir,
+          allowSecrets: recordings.allowSecrets,
+          redactSource: recordings.redact === undefined ? undefined : String(recordings.redact),
+        },
+        model: checked.model,
+      }
+      project.provide(PROVIDED_KEY, provided)
+    },
+  }
+}

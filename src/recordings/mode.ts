@@ -1,0 +1,48 @@
+import { InvalidArgumentError, quoteList } from '../errors/index.js'
+
+/** How recordings are used (SPEC section 10). */
+export type RecordingMode = 'replay' | 'new' | 'all' | 'rerecord' | 'off'
+
+/** Every mode, in the order messages list them. */
+export const RECORDING_MODES: readonly RecordingMode[] = ['replay', 'new', 'all', 'rerecord', 'off']
+
+/** The environment variable that overrides the mode Vitest's update state gives. */
+export const RECORD_ENV = 'VITEST_SCENARIO_RECORD'
+
+/**
+ * The mode in effect: `VITEST_SCENARIO_RECORD` when set (`none` is an alias of `replay`), else
+ * Vitest's snapshot update state (`none` → `replay`, `new` → `new`, `all` → `all`). An unknown
+ * value is an error listing the valid ones.
+ *
+ * @example
+ * resolveRecordingMode('none', undefined) // 'replay' (CI)
+ * resolveRecordingMode('new', 'rerecord') // 'rerecord'
+ */
+export function resolveRecordingMode(
+  updateState: string | undefined,
+  override: string | undefined,
+): RecordingMode {
+  if (override !== undefined && override !== '') {
+    const mode = override === 'none' ? 'replay' : override
+    if (!isRecordingMode(mode)) {
+      throw new InvalidArgumentError(
+        `Unknown recording mode '${override}' in ${RECORD_ENV}`,
+        `Set ${RECORD_ENV} to one of ${quoteList(RECORDING_MODES)} ('none' means 'replay'), or unset it.`,
+      )
+    }
+    return mode
+  }
+  switch (updateState) {
+    case 'all':
+      return 'all'
+    case 'none':
+      return 'replay'
+    default:
+      return 'new'
+  }
+}
+
+/** Whether `value` names a recording mode. */
+export function isRecordingMode(value: unknown): value is RecordingMode {
+  return (RECORDING_MODES as readonly unknown[]).includes(value)
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto'
+import { canonicalize, type Json } from './stable-json.js'
+
+/** A request as recordings key and store it: no headers, no host, canonical JSON body. */
+export interface RecordedRequest {
+  method: string
+  /** The path relative to the client's base URL, e.g. `/chat/completions`. */
+  path: string
+  /** The query string, parameters sorted, credential-like ones removed; absent when empty. */
+  query?: string
+  body?: Json
+}
+
+/** A hook that may replace a string before it is stored or matched (SPEC section 10, `redact`). */
+export type RedactHook = (value: string, jsonPath: string) => string
+
+/** Request strings longer than this are stored and matched as a hash (SPEC section 10). */
+export const LARGE_STRING_BYTES = 8 * 1024
+
+/** Body fields that vary between runs without changing the answer (design/recordings.md 5.3). */
+const BODY_DENYLIST = new Set(['user', 'safety_identifier', 'prompt_cache_key', 'metadata'])
+
+/** Query parameters that carry credentials; never stored, never part of the key. */
+const CREDENTIAL_PARAMS = /^(api[-_]?key|key|token|access[-_]?token|auth|sig|signature|code)$/i
+
+/**
+ * Turns one `fetch` call of the SDK into the request recordings store and match on: the method,
+ * the path relative to `baseURL`, the sorted query without credentials, and the JSON body with
+ * its keys sorted, minus a short denylist, strings over 8 KB replaced by their hash.
+ */
+export function normalizeRequest(
+  url: string,
+  init: { method?: string | undefined; body?: unknown },
+  baseURL: string,
+  redact?: RedactHook,
+): RecordedRequest {
+  const parsed = new URL(url)
+  const base = new URL(baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
+  const path =
+    parsed.origin === base.origin && parsed.pathname.startsWith(base.pathname)
+      ? `/${parsed.pathname.slice(base.pathname.length)}`
+      : parsed.pathname
+  const request: RecordedRequest = { method: (init.method ?? 'GET').toUpperCase(), path }
+  const params = [...parsed.searchParams].filter(([name]) => !CREDENTIAL_PARAMS.test(name))
+  if (params.length > 0) {
+    request.query = params
+      .sort(([a, av], [b, bv]) => (a === b ? compare(av, bv) : compare(a, b)))
+      .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+      .join('&')
+  }
+  const body = bodyJson(init.body)
+  if (body !== undefined) request.body = shrink(canonicalize(body), 'request.body', redact)
+  return request
+}
+
+/** The key a request is matched on: its canonical JSON. */
+export function requestKey(request: RecordedRequest): string {
+  return JSON.stringify(canonicalize(request as unknown as Json))
+}
+
+/** `sha256:<hex> (<n> bytes)`: how a large string is stored. */
+export function hashString(value: string | Uint8Array): string {
+  const bytes = typeof value === 'string' ? Buffer.from(value) : value
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')} (${bytes.length} bytes)`
+}
+
+/** The body as JSON: parsed when it is JSON text; a string or a hash otherwise. */
+function bodyJson(body: unknown): Json | undefined {
+  if (body === undefined || body === null) return undefined
+  if (typeof body === 'string') {
+    try {
+      const value = JSON.parse(body) as Json
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        for (const key of BODY_DENYLIST) delete value[key]
+      }
+      return value
+    } catch {
+      return body
+    }
+  }
+  if (body instanceof Uint8Array) return hashString(body)
+  if (body instanceof ArrayBuffer) return hashString(new Uint8Array(body))
+  throw new TypeError(
+    `a request body of type ${Object.prototype.toString.call(body).slice(8, -1)} (a stream, FormData or Blob) cannot be recorded`,
+  )
+}
+
+function shrink(value: Json, path: string, redact: RedactHook | undefined): Json {
+  if (typeof value === 'string') {
+    const kept = redact === undefined ? value : redact(value, path)
+    return Buffer.byteLength(kept) > LARGE_STRING_BYTES ? hashString(kept) : kept
+  }
+  if (Array.isArray(value)) return value.map((item, i) => shrink(item, `${path}.${i}`, redact))
+  if (value !== null && typeof value === 'object') {
+    const out: { [key: string]: Json } = {}
+    for (const [key, item] of Object.entries(value))
+      out[key] = shrink(item, `${path}.${key}`, redact)
+    return out
+  }
+  return value
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto'
+import { readFileSync, rmSync } from 'node:fs'
+import { RecordingError, RecordingMissingError } from '../errors/index.js'
+import { missReport } from './miss-report.js'
+import type { RecordingMode } from './mode.js'
+import {
+  normalizeRequest,
+  type RecordedRequest,
+  type RedactHook,
+  requestKey,
+} from './normalize-request.js'
+import {
+  isEventStream,
+  type RecordedResponse,
+  recordBody,
+  replayResponse,
+} from './recorded-response.js'
+import {
+  parseRecording,
+  RECORDING_FORMAT_VERSION,
+  RECORDING_KEY_VERSION,
+  RECORDING_KIND,
+  type RecordedInteraction,
+  type RecordingFile,
+  serializeRecording,
+} from './recording-file.js'
+import { maskSecrets, redactRecording, secretRules } from './secrets.js'
+import { writeFileAtomic } from './write-atomic.js'
+
+/** A `fetch` as the SDK calls it. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
+/** The response header that marks a replayed call; its value is the recorded duration in ms. */
+export const REPLAYED_HEADER = 'x-vitest-scenario-replayed-ms'
+/** The response header of a synthetic failure: a miss, or a call that could not be recorded. */
+export const FAILURE_HEADER = 'x-vitest-scenario-recording-failure'
+/** The key clients are built with when none is set: enough to replay, refused for recording. */
+export const NO_KEY = 'vitest-scenario-no-api-key'
+
+/** One test's recorder: where its file is and how it is used. */
+export interface RecorderOptions {
+  /** The recording file's absolute path. */
+  file: string
+  /** The file as messages show it (relative to the Vitest root). */
+  displayFile: string
+  /** The test's full name: describe chain and name joined with ` > `. */
+  test: string
+  mode: RecordingMode
+  /** The command that re-records this test, for miss reports. */
+  command: string
+  redact?: RedactHook | undefined
+  allowSecrets?: readonly string[] | undefined
+}
+
+/** One model call the recorder sees, with the client's base URL and its live `fetch`. */
+export interface RecorderCall {
+  url: string
+  init: RequestInit
+  baseURL: string
+  live: Fetch
+}
+
+/** What a test's recording did, for the reporter and for task meta. */
+export interface RecordingSummary {
+  file: string
+  mode: RecordingMode
+  replayed: number
+  recorded: number
+  misses: number
+  written: boolean
+  deleted: boolean
+}
+
+/** A call as this test made it: replayed from the file, or recorded live (possibly still streaming). */
+interface Call {
+  interaction: RecordedInteraction | undefined
+  live: boolean
+  pending?: Promise<void>
+}
+
+/**
+ * Records and replays the model calls of one test (SPEC section 10). Calls are matched on their
+ * normalized request and how many times that request came before in the test; a miss is
+ * answered with a response no SDK retries, and is kept so the test fails even if the app
+ * swallowed the error.
+ */
+export class Recorder {
+  readonly options: RecorderOptions
+  /** Misses and calls that could not be recorded, in order; the test fails with them. */
+  readonly failures: Error[] = []
+  #loaded = false
+  #existing: RecordingFile | undefined
+  #byKey = new Map<string, RecordedInteraction[]>()
+  #seen = new Map<string, number>()
+  #used = new Set<RecordedInteraction>()
+  #calls: Call[] = []
+  #diverged = false
+  #liveKeys = new Set<string>()
+  #failureIds = new Map<string, Error>()
+
+  constructor(options: RecorderOptions) {
+    this.options = options
+  }
+
+  /** The error behind a synthetic failure response, by the id its header carries. */
+  failureFor(id: string): Error | undefined {
+    return this.#failureIds.get(id)
+  }
+
+  /** Answers one model call: replayed, recorded live, or a miss. */
+  async handle(call: RecorderCall): Promise<Response> {
+    const { mode } = this.options
+    let request: RecordedRequest
+    try {
+      request = normalizeRequest(call.url, call.init, call.baseURL, this.options.redact)
+    } catch (error) {
+      return this.#fail(
+        new RecordingError(
+          {
+            what: `Model call cannot be recorded: ${(error as Error).message}`,
+            subjects: [`recording: ${this.options.displayFile}`],
+            fix: 'Recordings key on JSON request bodies; make this call outside the recorded test, or set VITEST_SCENARIO_RECORD=off.',
+          },
+          this.options.file,
+          { cause: error },
+        ),
+      )
+    }
+    const loadError = this.#load()
+    if (loadError !== undefined) return this.#fail(loadError)
+    const key = requestKey(request)
+    const occurrence = this.#seen.get(key) ?? 0
+    this.#seen.set(key, occurrence + 1)
+    const recorded = mode === 'rerecord' ? undefined : this.#byKey.get(key)?.[occurrence]
+    const existing = this.#existing
+    if (recorded !== undefined && !this.#diverged) {
+      this.#used.add(recorded)
+      this.#calls.push({ interaction: recorded, live: false })
+      return replayResponse(recorded.response, { [REPLAYED_HEADER]: String(recorded.durationMs) })
+    }
+    const mayRecord =
+      mode === 'all' ||
+      mode === 'rerecord' ||
+      (mode === 'new' && (existing === undefined || existing.status === 'partial'))
+    if (!mayRecord) {
+      this.#seen.set(key, occurrence)
+      return this.#fail(this.#miss(request, missReason(mode, existing)))
+    }
+    this.#diverged = existing !== undefined
+    return this.#record(call, request, key, occurrence)
+  }
+
+  /** Writes (or deletes) the recording after the test; returns what happened. */
+  async finish(testFailed: boolean): Promise<RecordingSummary> {
+    await Promise.all(this.#calls.map((c) => c.pending))
+    const { mode, file } = this.options
+    const summary: RecordingSummary = {
+      file: this.options.displayFile,
+      mode,
+      replayed: this.#calls.filter((c) => !c.live).length,
+      recorded: this.#calls.filter((c) => c.live && c.interaction !== undefined).length,
+      misses: this.failures.filter((f) => f instanceof RecordingMissingError).length,
+      written: false,
+      deleted: false,
+    }
+    if (mode === 'replay' || mode === 'off' || this.failures.length > 0) return summary
+    const interactions = this.#calls.flatMap((c) =>
+      c.interaction === undefined ? [] : [c.interaction],
+    )
+    if (interactions.length === 0) {
+      // A test that now makes no model call: under -u its old recording goes; otherwise it stays.
+      if (mode === 'all' && !testFailed && this.#existing !== undefined) {
+        rmSync(file, { force: true })
+        summary.deleted = true
+      }
+      return summary
+    }
+    const recordedLive = summary.recorded > 0
+    if (mode === 'new' && !recordedLive && !(this.#existing?.status === 'partial' && !testFailed)) {
+      return summary
+    }
+    const next: RecordingFile = {
+      kind: RECORDING_KIND,
+      formatVersion: RECORDING_FORMAT_VERSION,
+      keyVersion: RECORDING_KEY_VERSION,
+      test: this.options.test,
+      status: testFailed ? 'partial' : 'complete',
+      interactions:
+        mode === 'new' && this.#existing !== undefined && !recordedLive
+          ? this.#existing.interactions
+          : interactions,
+    }
+    const redacted = redactRecording(next, {
+      file: this.options.displayFile,
+      rules: secretRules(this.#liveKeys),
+      redact: this.options.redact,
+      allowSecrets: this.options.allowSecrets,
+    })
+    summary.written = writeFileAtomic(file, serializeRecording(redacted))
+    return summary
+  }
+
+  /** Reads the recording file once; a broken file is an error in the modes that would use it. */
+  #load(): RecordingError | undefined {
+    if (this.#loaded) return undefined
+    let text: string | undefined
+    try {
+      text = readFileSync(this.options.file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        return new RecordingError(
+          {
+            what: `Recording file cannot be read: ${(error as Error).message}`,
+            subjects: [`file: ${this.options.displayFile}`],
+          },
+          this.options.file,
+          { cause: error },
+        )
+      }
+    }
+    if (text !== undefined) {
+      try {
+        this.#existing = parseRecording(text, this.options.displayFile)
+      } catch (error) {
+        // Under -u and rerecord the file is replaced anyway; otherwise a broken file stops the test.
+        if (this.options.mode !== 'all' && this.options.mode !== 'rerecord') {
+          return error as RecordingError
+        }
+      }
+    }
+    this.#loaded = true
+    for (const interaction of this.#existing?.interactions ?? []) {
+      const key = requestKey(interaction.request)
+      const list = this.#byKey.get(key) ?? []
+      list.push(interaction)
+      this.#byKey.set(key, list)
+    }
+    return undefined
+  }
+
+  async #record(
+    call: RecorderCall,
+    request: RecordedRequest,
+    key: string,
+    occurrence: number,
+  ): Promise<Response> {
+    const headers = new Headers(call.init.headers)
+    const key_ = bearer(headers)
+    if (key_ === undefined || key_ === '' || key_ === NO_KEY) {
+      this.#seen.set(key, occurrence)
+      return this.#fail(
+        new RecordingError(
+          {
+            what: `Recording needs an API key, and this call has none (mode: ${this.options.mode})`,
+            subjects: [
+              `recording: ${this.options.displayFile}`,
+              `request: ${request.method} ${request.path}`,
+            ],
+            fix: 'Set the key (OPENAI_API_KEY, or apiKey in the model config) to record; replaying never needs one. In CI, commit the recording.',
+          },
+          this.options.file,
+        ),
+      )
+    }
+    this.#liveKeys.add(key_)
+    const slot: Call = { interaction: undefined, live: true }
+    this.#calls.push(slot)
+    const started = performance.now()
+    const response = await call.live(call.url, call.init)
+    if (transient(response)) {
+      // The library (or the SDK) retries it; only the final answer belongs in the recording.
+      this.#seen.set(key, occurrence)
+      this.#calls.splice(this.#calls.indexOf(slot), 1)
+      return response
+    }
+    const previous = this.#byKey.get(key)?.[occurrence]
+    const keep = (response_: RecordedResponse) => {
+      // Re-recording an unchanged exchange keeps its old duration: an unchanged conversation
+      // rewrites no byte.
+      const same =
+        previous !== undefined && JSON.stringify(previous.response) === JSON.stringify(response_)
+      const durationMs = Math.round(performance.now() - started)
+      slot.interaction = {
+        request,
+        response: response_,
+        durationMs: same ? previous.durationMs : durationMs,
+      }
+    }
+    if (isEventStream(response.headers) && response.body !== null) {
+      const [forCaller, forRecording] = response.body.tee()
+      slot.pending = new Response(forRecording)
+        .text()
+        .then((text) => keep(recordBody(response.status, response.headers, text)))
+        .catch((error: unknown) => {
+          this.failures.push(error instanceof Error ? error : new Error(String(error)))
+        })
+      return new Response(forCaller, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      })
+    }
+    const text = await response.text()
+    keep(recordBody(response.status, response.headers, text))
+    return new Response(text, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    })
+  }
+
+  #miss(request: RecordedRequest, reason: string): RecordingMissingError {
+    const unused = (this.#existing?.interactions ?? [])
+      .filter((i) => !this.#used.has(i))
+      .map((i) => i.request)
+    const report = missReport({
+      file: this.options.displayFile,
+      mode: this.options.mode,
+      test: this.options.test,
+      reason,
+      callIndex: this.#calls.length + this.failures.length,
+      request,
+      unused,
+      command: this.options.command,
+    })
+    return new RecordingMissingError(maskSecrets(report, this.#liveKeys), {
+      file: this.options.file,
+      mode: this.options.mode,
+    })
+  }
+
+  /** Keeps `error` for the test and answers with a response no SDK retries. */
+  #fail(error: Error): Response {
+    this.failures.push(error)
+    const id = randomUUID()
+    this.#failureIds.set(id, error)
+    return new Response(
+      JSON.stringify({ error: { type: 'recording_missing', message: error.message } }),
+      {
+        status: 599,
+        headers: {
+          'content-type': 'application/json',
+          'x-should-retry': 'false',
+          [FAILURE_HEADER]: id,
+        },
+      },
+    )
+  }
+}
+
+function missReason(mode: RecordingMode, existing: RecordingFile | undefined): string {
+  if (existing === undefined) return 'no recording file exists'
+  if (mode === 'new') {
+    return 'the recording is complete and no recorded request matches this one (did the prompt, model or options change?)'
+  }
+  return 'no recorded request matches this one'
+}
+
+/** The credential a request carries: the bearer token, or Azure's `api-key`. */
+function bearer(headers: Headers): string | undefined {
+  const authorization = headers.get('authorization')
+  if (authorization !== null) return authorization.replace(/^Bearer\s+/i, '').trim()
+  return headers.get('api-key') ?? undefined
+}
+
+/** Responses the SDK or the library retries: never recorded (design/recordings.md 5.7). */
+function transient(response: Response): boolean {
+  const shouldRetry = response.headers.get('x-should-retry')
+  if (shouldRetry === 'true') return true
+  if (shouldRetry === 'false') return false
+  const { status } = response
+  return status === 408 || status === 409 || status === 429 || status >= 500
+}

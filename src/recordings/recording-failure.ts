@@ -1,0 +1,30 @@
+import { FAILURE_HEADER } from './recorder.js'
+import { recordingRouter } from './router.js'
+
+/**
+ * The recording error behind a failed model call, when the call failed because it had no
+ * recording (or could not be recorded): found through the marker header of the synthetic
+ * response, on the SDK error or anywhere in its `cause` chain (an agent may wrap it).
+ */
+export function recordingFailureOf(error: unknown): Error | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    const id = headerOf((current as { headers?: unknown }).headers, FAILURE_HEADER)
+    if (id !== undefined) {
+      return (
+        recordingRouter()?.current()?.failureFor(id) ??
+        new Error((current as { message?: string }).message ?? 'recording failure')
+      )
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+function headerOf(headers: unknown, name: string): string | undefined {
+  if (headers === null || typeof headers !== 'object') return undefined
+  const get = (headers as { get?: unknown }).get
+  if (typeof get === 'function') return (get.call(headers, name) as string | null) ?? undefined
+  const value = (headers as Record<string, unknown>)[name]
+  return typeof value === 'string' ? value : undefined
+}

@@ -1,0 +1,40 @@
+import { RecordingError } from '../errors/index.js'
+import { FAILURE_HEADER, type Fetch } from './recorder.js'
+import { recordingRouter } from './router.js'
+
+/**
+ * A `fetch` for the SDK's `fetch` option that sends each call to the current test's recorder
+ * (record, replay or miss), and straight to `live` when no recording is active. Nothing global
+ * is patched: only clients built or wrapped with it are recorded.
+ */
+export function recordingFetch(options: { baseURL: () => string; live: Fetch }): Fetch {
+  return async (input, init = {}) => {
+    const router = recordingRouter()
+    if (router === undefined) return options.live(input, init)
+    const recorder = router.current()
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (recorder === undefined) {
+      if (router.outsideTest() === 'live') return options.live(input, init)
+      const error = new RecordingError(
+        {
+          what: 'A model call was made outside any test, so it cannot be replayed',
+          subjects: [`request: ${init.method ?? 'GET'} ${new URL(url).pathname}`],
+          fix: 'Make model calls inside a test (not in beforeAll or at import time), or set VITEST_SCENARIO_RECORD=off to call the model live.',
+        },
+        '',
+      )
+      return new Response(
+        JSON.stringify({ error: { type: 'recording_missing', message: error.message } }),
+        {
+          status: 599,
+          headers: {
+            'content-type': 'application/json',
+            'x-should-retry': 'false',
+            [FAILURE_HEADER]: 'outside-test',
+          },
+        },
+      )
+    }
+    return recorder.handle({ url, init, baseURL: options.baseURL(), live: options.live })
+  }
+}

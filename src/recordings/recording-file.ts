@@ -1,0 +1,107 @@
+import { RecordingError } from '../errors/index.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
+import type { RecordedRequest } from './normalize-request.js'
+import type { RecordedResponse } from './recorded-response.js'
+import { canonicalize, type Json, prettyJson } from './stable-json.js'
+
+/** The `kind` every recording file carries. */
+export const RECORDING_KIND = 'vitest-scenario.recording'
+/** The file format this version writes and reads. */
+export const RECORDING_FORMAT_VERSION = 1
+/** The version of the request normalization (keys are recomputed from the stored requests). */
+export const RECORDING_KEY_VERSION = 1
+
+/** One model call: the normalized request, the response, and how long it took when recorded. */
+export interface RecordedInteraction {
+  request: RecordedRequest
+  response: RecordedResponse
+  durationMs: number
+}
+
+/** One test's recording file (SPEC section 10). */
+export interface RecordingFile {
+  kind: typeof RECORDING_KIND
+  formatVersion: number
+  keyVersion: number
+  /** The test's full name: describe chain and name joined with ` > `. */
+  test: string
+  /** `partial` when the test failed before its conversation was complete; `new` runs continue it. */
+  status: 'complete' | 'partial'
+  interactions: RecordedInteraction[]
+}
+
+/** The bytes of a recording: fixed key order, requests canonical, two-space indent. */
+export function serializeRecording(file: RecordingFile): string {
+  return prettyJson({
+    kind: file.kind,
+    formatVersion: file.formatVersion,
+    keyVersion: file.keyVersion,
+    test: file.test,
+    status: file.status,
+    interactions: file.interactions.map(({ request, response, durationMs }) => ({
+      request: canonicalize(request as unknown as Json),
+      response: {
+        status: response.status,
+        headers: canonicalize(response.headers),
+        ...(response.body === undefined ? {} : { body: response.body }),
+        ...(response.text === undefined ? {} : { text: response.text }),
+        ...(response.stream === undefined ? {} : { stream: response.stream }),
+      },
+      durationMs,
+    })),
+  })
+}
+
+/** Reads a recording file's text; anything that is not a recording this version reads throws. */
+export function parseRecording(text: string, file: string): RecordingFile {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw broken(file, `it is not valid JSON (${(error as Error).message})`)
+  }
+  if (!isPlainObject(value) || value.kind !== RECORDING_KIND) {
+    throw broken(file, `it is not a recording (no "kind": "${RECORDING_KIND}")`)
+  }
+  if (value.formatVersion !== RECORDING_FORMAT_VERSION) {
+    throw broken(
+      file,
+      `its formatVersion is ${JSON.stringify(value.formatVersion)}; this version of vitest-scenario reads ${RECORDING_FORMAT_VERSION}`,
+    )
+  }
+  if (value.status !== 'complete' && value.status !== 'partial') {
+    throw broken(
+      file,
+      `its "status" is ${JSON.stringify(value.status)}, not "complete" or "partial"`,
+    )
+  }
+  const interactions = value.interactions
+  if (!Array.isArray(interactions)) throw broken(file, '"interactions" is not an array')
+  interactions.forEach((interaction: unknown, i) => {
+    const ok =
+      isPlainObject(interaction) &&
+      isPlainObject(interaction.request) &&
+      typeof interaction.request.method === 'string' &&
+      typeof interaction.request.path === 'string' &&
+      isPlainObject(interaction.response) &&
+      typeof interaction.response.status === 'number' &&
+      isPlainObject(interaction.response.headers)
+    if (!ok)
+      throw broken(
+        file,
+        `interactions.${i} lacks a request (method, path) or a response (status, headers)`,
+      )
+  })
+  return value as unknown as RecordingFile
+}
+
+function broken(file: string, why: string): RecordingError {
+  return new RecordingError(
+    {
+      what: `Recording file cannot be read: ${why}`,
+      subjects: [`file: ${file}`],
+      fix: 'Restore it from version control, or record it again with VITEST_SCENARIO_RECORD=rerecord (the file is left as it is until then).',
+    },
+    file,
+  )
+}

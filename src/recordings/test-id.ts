@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto'
+import { basename, dirname, join, relative, resolve } from 'node:path'
+
+/** The longest slug a test id starts with. */
+const MAX_SLUG = 100
+
+/**
+ * A test's recording id: its describe chain and name joined with ` > `, slugified to at most 100
+ * characters, plus 8 hex characters of a hash of the full name, so titles that slugify alike
+ * (parameterized tests) still get their own file. Sample `i` adds `.sample-<i>`.
+ *
+ * @example
+ * recordingTestId(['pushback', 'keeps BCL2']) // 'pushback-keeps-bcl2-1a2b3c4d'
+ */
+export function recordingTestId(names: readonly string[], sample?: number): string {
+  const fullName = names.join(' > ')
+  const slug = fullName
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG)
+    .replace(/-+$/, '')
+  const hash = createHash('sha256').update(fullName).digest('hex').slice(0, 8)
+  const id = slug === '' ? hash : `${slug}-${hash}`
+  return sample === undefined ? id : `${id}.sample-${sample}`
+}
+
+/** Where the recordings of one test file live (SPEC section 10, "Layout"). */
+export function recordingFolder(options: {
+  testFile: string
+  root: string
+  dir?: string | undefined
+}): string {
+  const { testFile, root, dir } = options
+  if (dir === undefined) return join(dirname(testFile), '__recordings__', basename(testFile))
+  return join(resolve(root, dir), relative(root, testFile))
+}
+
+/** The recording file of one test. */
+export function recordingPath(folder: string, testId: string): string {
+  return join(folder, `${testId}.json`)
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+
+/**
+ * Writes `content` to `path` through a temporary file in the same folder and a rename, so a reader
+ * (or a process killed mid-write) never leaves a torn or empty file: the target holds either the
+ * old bytes or the new ones. Skips the write when the file already holds exactly `content`, so an
+ * unchanged recording keeps its bytes and its mtime. Returns whether it wrote.
+ */
+export function writeFileAtomic(path: string, content: string): boolean {
+  if (readIfExists(path) === content) return false
+  mkdirSync(dirname(path), { recursive: true })
+  const temp = join(
+    dirname(path),
+    `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  )
+  try {
+    writeFileSync(temp, content)
+    renameSync(temp, path)
+  } catch (error) {
+    rmSync(temp, { force: true })
+    throw error
+  }
+  return true
+}
+
+function readIfExists(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return undefined
+  }
+}
