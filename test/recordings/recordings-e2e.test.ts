@@ -66,7 +66,7 @@ function recordings(): Map<string, string> {
   return files
 }
 
-describe.sequential('record, replay, refresh', () => {
+describe('record, replay, refresh', () => {
   test('the first local run records one file per test, beside the test file', async () => {
     const run = await local(['conversation.test.ts', 'stream.test.ts'])
     expect(run.code, run.output).toBe(0)
@@ -237,7 +237,7 @@ describe.sequential('record, replay, refresh', () => {
   }, 120_000)
 })
 
-describe.sequential('secrets never reach disk', () => {
+describe('secrets never reach disk', () => {
   const canary = 'sk-canary0123456789abcdefghijklmn'
   const token = 'canary-token-4f9a2c7e'
 
