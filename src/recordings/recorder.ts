@@ -97,6 +97,7 @@ export class Recorder {
   #diverged = false
   #liveKeys = new Set<string>()
   #failureIds = new Map<string, Error>()
+  #finished = false
 
   constructor(options: RecorderOptions) {
     this.options = options
@@ -150,8 +151,14 @@ export class Recorder {
     return this.#record(call, request, key, occurrence)
   }
 
+  /** Whether `finish` ran: a finished recorder takes no more calls (they are outside its test). */
+  get finished(): boolean {
+    return this.#finished
+  }
+
   /** Writes (or deletes) the recording after the test; returns what happened. */
   async finish(testFailed: boolean): Promise<RecordingSummary> {
+    this.#finished = true
     await Promise.all(this.#calls.map((c) => c.pending))
     const { mode, file } = this.options
     const summary: RecordingSummary = {

@@ -202,6 +202,12 @@ export async function runScenario(
     durationMs: 0,
   }
   if (error !== undefined) result.error = error
+  if (usage.replayed === true) {
+    result.recordedDurationMs = state.history.reduce(
+      (sum, t) => sum + (t.recordedDurationMs ?? 0),
+      0,
+    )
+  }
   // No criteria, no async call: awaiting an empty evaluation cost a promise and a microtask hop.
   if (definition.outcomeCriteria.length > 0) {
     result.outcomeResults = await evaluateCriteria(definition.outcomeCriteria, result, diagnostics)

@@ -41,91 +41,104 @@ export function configureRecordings(options: { redact?: RedactHook }): void {
   configured = { ...configured, ...options }
 }
 
-installRecordingRouter({
-  current: () => current.getStore(),
-  // Outside a test there is no snapshot state; CI means replay, as in Vitest.
-  outsideTest: () => (modeOutsideTest() === 'replay' ? 'fail' : 'live'),
-})
-
-beforeEach((context) => {
-  const task = context.task as unknown as TaskLike
-  const mode = modeNow()
-  lastMode = mode
-  if (mode === 'off') return
-  const options = provided()
-  const root = options?.root ?? process.cwd()
-  const testFile = task.file?.filepath ?? ''
-  const names = namesOf(task)
-  const file = recordingPath(
-    recordingFolder({ testFile, root, dir: options?.recordings.dir }),
-    recordingTestId(names),
-  )
-  const recorder = new Recorder({
-    file,
-    displayFile: relative(root, file),
-    test: names.join(' > '),
-    mode,
-    command: rerecordCommand(relative(root, testFile), names),
-    redact: redactHook(options),
-    allowSecrets: options?.recordings.allowSecrets,
+/**
+ * Registers the hooks that give each test its recorder. Called by the setup entry, which Vitest
+ * runs again for every test file (setup files are always inlined); this module, imported from
+ * `node_modules`, is evaluated once per worker, so the hooks cannot be registered at its top
+ * level: without isolation the second test file of a worker would get none.
+ */
+export function registerRecordingHooks(): void {
+  installRecordingRouter({
+    // A store left behind by a finished test (async work it did not await) is not a test.
+    current: () => {
+      const recorder = current.getStore()
+      return recorder?.finished === false ? recorder : undefined
+    },
+    // Outside a test there is no snapshot state; CI means replay, as in Vitest.
+    outsideTest: () => (modeOutsideTest() === 'replay' ? 'fail' : 'live'),
   })
-  recorders.set(context.task, recorder)
-  // Every model call this test makes, also from `test.concurrent` tests sharing the worker, finds
-  // its recorder through the async context the test body runs in.
-  current.enterWith(recorder)
-  context.onTestFinished(() => putRecordingErrorsFirst(task))
-})
 
-afterEach(async (context) => {
-  const recorder = recorders.get(context.task)
-  if (recorder === undefined) return
-  const task = context.task as unknown as TaskLike
-  const summary = await recorder.finish(task.result?.state === 'fail')
-  task.meta.recording = summary
-  const { failures } = recorder
-  if (failures.length === 1) throw failures[0]
-  if (failures.length > 1) {
-    throw new AggregateError(failures, `[vitest-scenario] ${failures.length} recording failures`)
-  }
-})
-
-// Vitest passes the file suite as the second argument; a first parameter would be parsed as a
-// fixtures pattern, so it is read from `arguments`.
-afterAll(function reportObsoleteRecordings() {
-  // biome-ignore lint/complexity/noArguments: see above
-  const file = arguments[1] as TaskLike
-  if (lastMode === undefined || lastMode === 'off' || file.filepath === undefined) return
-  const options = provided()
-  const root = options?.root ?? process.cwd()
-  const folder = recordingFolder({ testFile: file.filepath, root, dir: options?.recordings.dir })
-  let names: string[]
-  try {
-    names = readdirSync(folder)
-  } catch {
-    return
-  }
-  // Every test of the file owns its recordings, also the skipped and filtered-out ones.
-  const owned = new Set(testsOf(file).map((t) => recordingTestId(namesOf(t))))
-  const obsolete = names.filter(
-    (name) => name.endsWith('.json') && !owned.has(name.slice(0, -5).replace(/\.sample-\d+$/, '')),
-  )
-  const leftovers = names.filter((name) => name.startsWith('.') && name.endsWith('.tmp'))
-  if (lastMode === 'all' && (file.result?.errors?.length ?? 0) === 0) {
-    for (const name of [...obsolete, ...leftovers]) rmSync(join(folder, name), { force: true })
-    file.meta.obsoleteRecordings = []
-    return
-  }
-  file.meta.obsoleteRecordings = obsolete.map((name) => relative(root, join(folder, name)))
-  if (obsolete.length > 0) {
-    console.warn(
-      formatMessage({
-        what: `${obsolete.length} obsolete recording${obsolete.length === 1 ? '' : 's'}: no test of ${relative(root, file.filepath)} owns ${obsolete.length === 1 ? 'it' : 'them'}`,
-        subjects: obsolete.map((name) => relative(root, join(folder, name))),
-        fix: 'Delete them with `vitest -u` (or by hand).',
-      }),
+  beforeEach((context) => {
+    const task = context.task as unknown as TaskLike
+    const mode = modeNow()
+    lastMode = mode
+    if (mode === 'off') return
+    const options = provided()
+    const root = options?.root ?? process.cwd()
+    const testFile = task.file?.filepath ?? ''
+    const names = namesOf(task)
+    const file = recordingPath(
+      recordingFolder({ testFile, root, dir: options?.recordings.dir }),
+      recordingTestId(names),
     )
-  }
-})
+    const recorder = new Recorder({
+      file,
+      displayFile: relative(root, file),
+      test: names.join(' > '),
+      mode,
+      command: rerecordCommand(relative(root, testFile), names),
+      redact: redactHook(options),
+      allowSecrets: options?.recordings.allowSecrets,
+    })
+    recorders.set(context.task, recorder)
+    // Every model call this test makes, also from `test.concurrent` tests sharing the worker, finds
+    // its recorder through the async context the test body runs in.
+    current.enterWith(recorder)
+    context.onTestFinished(() => putRecordingErrorsFirst(task))
+  })
+
+  afterEach(async (context) => {
+    const recorder = recorders.get(context.task)
+    if (recorder === undefined) return
+    const task = context.task as unknown as TaskLike
+    const summary = await recorder.finish(task.result?.state === 'fail')
+    task.meta.recording = summary
+    const { failures } = recorder
+    if (failures.length === 1) throw failures[0]
+    if (failures.length > 1) {
+      throw new AggregateError(failures, `[vitest-scenario] ${failures.length} recording failures`)
+    }
+  })
+
+  // Vitest passes the file suite as the second argument; a first parameter would be parsed as a
+  // fixtures pattern, so it is read from `arguments`.
+  afterAll(function reportObsoleteRecordings() {
+    // biome-ignore lint/complexity/noArguments: see above
+    const file = arguments[1] as TaskLike
+    if (lastMode === undefined || lastMode === 'off' || file.filepath === undefined) return
+    const options = provided()
+    const root = options?.root ?? process.cwd()
+    const folder = recordingFolder({ testFile: file.filepath, root, dir: options?.recordings.dir })
+    let names: string[]
+    try {
+      names = readdirSync(folder)
+    } catch {
+      return
+    }
+    // Every test of the file owns its recordings, also the skipped and filtered-out ones.
+    const owned = new Set(testsOf(file).map((t) => recordingTestId(namesOf(t))))
+    const obsolete = names.filter(
+      (name) =>
+        name.endsWith('.json') && !owned.has(name.slice(0, -5).replace(/\.sample-\d+$/, '')),
+    )
+    const leftovers = names.filter((name) => name.startsWith('.') && name.endsWith('.tmp'))
+    if (lastMode === 'all' && (file.result?.errors?.length ?? 0) === 0) {
+      for (const name of [...obsolete, ...leftovers]) rmSync(join(folder, name), { force: true })
+      file.meta.obsoleteRecordings = []
+      return
+    }
+    file.meta.obsoleteRecordings = obsolete.map((name) => relative(root, join(folder, name)))
+    if (obsolete.length > 0) {
+      console.warn(
+        formatMessage({
+          what: `${obsolete.length} obsolete recording${obsolete.length === 1 ? '' : 's'}: no test of ${relative(root, file.filepath)} owns ${obsolete.length === 1 ? 'it' : 'them'}`,
+          subjects: obsolete.map((name) => relative(root, join(folder, name))),
+          fix: 'Delete them with `vitest -u` (or by hand).',
+        }),
+      )
+    }
+  })
+}
 
 /** The describe chain and the test's name, outermost first. */
 function namesOf(task: TaskLike): string[] {

@@ -189,4 +189,6 @@ export interface ScenarioExecutionResult {
   diagnostics: Diagnostic[]
   usage: TurnUsage
   durationMs: number
+  /** The recorded latency of the replayed turns, summed, when the run replayed any. */
+  recordedDurationMs?: number | undefined
 }

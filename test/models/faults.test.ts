@@ -99,7 +99,8 @@ describe('signals', () => {
     ['one signal shared by every run', () => new AbortController().signal],
     ['no signal at all', () => undefined],
   ])('16 concurrent calls with %s raise no listener warning', async (_, makeSignal) => {
-    server().setDefaultReply({ content: 'ok', delayMs: 20 })
+    // Long enough that all 16 calls are in flight together, even on a busy machine.
+    server().setDefaultReply({ content: 'ok', delayMs: 300 })
     const signal = makeSignal()
     const warnings = await collectWarnings(() =>
       Promise.all(

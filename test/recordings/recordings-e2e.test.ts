@@ -110,6 +110,14 @@ describe('record, replay, refresh', () => {
     expect(run.output).toMatch(/\[sample\] replayed=true input=33 recordedMs=\d+,\d+,\d+/)
     expect(run.output).toMatch(/\[sample\] chunks=\d+/)
     expect(recordings()).toEqual(before)
+    // Without isolation one worker runs both files: each test still finds its own recording.
+    const shared = await ci([
+      'conversation.test.ts',
+      'stream.test.ts',
+      '--no-isolate',
+      '--maxWorkers=1',
+    ])
+    expect(shared.code, shared.output).toBe(0)
   }, 120_000)
 
   test('a changed prompt fails in CI with the diff and the command, then -u re-records it', async () => {
