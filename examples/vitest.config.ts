@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
-import { scenarioPlugin } from 'vitest-scenario/plugin'
 import { defineConfig } from 'vitest/config'
+import { scenarioPlugin } from 'vitest-scenario/plugin'
 
 // The project's own examples, written as a user would write them. Their model calls replay from
 // the top-level fixtures/ (fixtures/examples/<file>/<test id>.json): `npm run examples` needs no

@@ -170,7 +170,10 @@ export class Recorder {
       written: false,
       deleted: false,
     }
-    if (mode === 'replay' || mode === 'off' || this.failures.length > 0) return summary
+    if (mode === 'replay' || mode === 'off') return summary
+    // After a miss nothing is written, unless calls were recorded live before it: those were paid
+    // for, and are kept as a partial recording the next run continues.
+    if (this.failures.length > 0 && summary.recorded === 0) return summary
     const interactions = this.#calls.flatMap((c) =>
       c.interaction === undefined ? [] : [c.interaction],
     )
@@ -191,7 +194,7 @@ export class Recorder {
       formatVersion: RECORDING_FORMAT_VERSION,
       keyVersion: RECORDING_KEY_VERSION,
       test: this.options.test,
-      status: testFailed ? 'partial' : 'complete',
+      status: testFailed || this.failures.length > 0 ? 'partial' : 'complete',
       interactions:
         mode === 'new' && this.#existing !== undefined && !recordedLive
           ? this.#existing.interactions
@@ -273,7 +276,15 @@ export class Recorder {
     const slot: Call = { interaction: undefined, live: true }
     this.#calls.push(slot)
     const started = performance.now()
-    const response = await call.live(call.url, call.init)
+    let response: Response
+    try {
+      response = await call.live(call.url, call.init)
+    } catch (error) {
+      // A connection failure: the retry is the same call again, not its next occurrence.
+      this.#seen.set(key, occurrence)
+      this.#calls.splice(this.#calls.indexOf(slot), 1)
+      throw error
+    }
     if (transient(response)) {
       // The library (or the SDK) retries it; only the final answer belongs in the recording.
       this.#seen.set(key, occurrence)

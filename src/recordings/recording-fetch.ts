@@ -13,6 +13,8 @@ export function recordingFetch(options: { baseURL: () => string; live: Fetch }):
     if (router === undefined) return options.live(input, init)
     const recorder = router.current()
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    // The SDK probes its fetch with `fetch('data:,')` before uploads: not a model call.
+    if (!/^https?:/i.test(url)) return options.live(input, init)
     if (recorder === undefined) {
       if (router.outsideTest() === 'live') return options.live(input, init)
       const error = new RecordingError(

@@ -65,7 +65,7 @@ export function redactRecording(recording: RecordingFile, options: ScanOptions):
     if (typeof value === 'string') {
       const kept = options.redact === undefined ? value : options.redact(value, path)
       const rule = options.rules.find((r) => r.test(kept))
-      if (rule !== undefined && !allowed.some((allow) => allow(path))) {
+      if (rule !== undefined && !allowed.some((allow) => allow(path, fullPath))) {
         throw new RecordingSecretError(
           {
             what: `Recording not written: the value at ${fullPath} looks like a secret (${rule.name})`,
@@ -111,7 +111,8 @@ export function redactRecording(recording: RecordingFile, options: ScanOptions):
 export function maskSecrets(text: string, liveKeys: Iterable<string>): string {
   let masked = text
   for (const key of liveKeys) if (key.length >= 4) masked = masked.split(key).join('[secret]')
-  for (const { pattern } of SHAPES) masked = masked.replace(new RegExp(pattern, 'g'), '[secret]')
+  for (const { pattern } of SHAPES)
+    masked = masked.replace(new RegExp(pattern.source, `${pattern.flags}g`), '[secret]')
   for (const [name, value] of Object.entries(process.env)) {
     if (
       value !== undefined &&
@@ -126,10 +127,12 @@ export function maskSecrets(text: string, liveKeys: Iterable<string>): string {
 }
 
 /** A matcher for an `allowSecrets` entry; `interactions.<n>.` in front is accepted too. */
-function pathMatcher(pattern: string): (path: string) => boolean {
-  const segments = pattern.replace(/^interactions\.(\d+|\*)\./, '').split('.')
-  return (path) => {
-    const parts = path.split('.')
+function pathMatcher(pattern: string): (path: string, fullPath: string) => boolean {
+  // `interactions.<n>.…` names one interaction's path; anything else applies to every interaction.
+  const full = pattern.startsWith('interactions.')
+  const segments = pattern.split('.')
+  return (path, fullPath) => {
+    const parts = (full ? fullPath : path).split('.')
     return parts.length === segments.length && segments.every((s, i) => s === '*' || s === parts[i])
   }
 }

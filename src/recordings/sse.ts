@@ -35,9 +35,11 @@ export function renderEvent({ event, data }: RecordedEvent): string {
   return `${lines.join('\n')}\n\n`
 }
 
+/** JSON objects and arrays are stored parsed; anything else as its text, so it replays as sent. */
 function parseData(text: string): Json {
   try {
-    return JSON.parse(text) as Json
+    const value = JSON.parse(text) as Json
+    return value !== null && typeof value === 'object' ? value : text
   } catch {
     return text
   }

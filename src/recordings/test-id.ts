@@ -16,6 +16,8 @@ export function recordingTestId(names: readonly string[], sample?: number): stri
   const fullName = names.join(' > ')
   const slug = fullName
     .normalize('NFKD')
+    // Accents come apart under NFKD; dropping the marks keeps `é` as `e` inside its word.
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

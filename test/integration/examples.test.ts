@@ -31,12 +31,20 @@ function fixtureFiles(): Map<string, string> {
  * so the examples load their config with Vite's module runner.
  */
 const runExamples = (env: Record<string, string | undefined>) =>
-  runVitestAsync(repoRoot, ['--config', 'examples/vitest.config.ts', '--configLoader', 'runner'], env)
+  runVitestAsync(
+    repoRoot,
+    ['--config', 'examples/vitest.config.ts', '--configLoader', 'runner'],
+    env,
+  )
 
 test('the examples replay from fixtures/ with no model, no key and no network', async () => {
   const before = fixtureFiles()
   expect(before.size).toBeGreaterThan(0)
-  const run = await runExamples({ CI: 'true', OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined })
+  const run = await runExamples({
+    CI: 'true',
+    OPENAI_API_KEY: undefined,
+    OPENAI_BASE_URL: undefined,
+  })
   expect(run.code, run.output).toBe(0)
   expect(run.output).toMatch(/Tests\s+2 passed \(2\)/)
   expect(fixtureFiles()).toEqual(before)

@@ -226,11 +226,8 @@ describe('allowSecrets', () => {
     expect(refusal(recording(SK_KEY), { allowSecrets: [allowed] }).jsonPath).toBe(CONTENT_PATH)
   })
 
-  // BUG (src/recordings/secrets.ts, pathMatcher): the `interactions.<n>.` prefix is stripped
-  // whatever <n> is, so an entry written for interaction 1 also allows the same path in every
-  // other interaction. SPEC section 10 refuses the write "unless allowSecrets lists the JSON
-  // path", and the error names `interactions.0.…`, which is not listed here.
-  test.fails('an entry for interactions.1 does not allow the same path in interaction 0', () => {
+  // `interactions.<n>.` names one interaction: it must not allow the path in the others.
+  test('an entry for interactions.1 does not allow the same path in interaction 0', () => {
     const error = refusal(recording(SK_KEY), {
       allowSecrets: ['interactions.1.response.body.choices.0.message.content'],
     })
@@ -264,10 +261,8 @@ describe('maskSecrets', () => {
     )
   })
 
-  // BUG (src/recordings/secrets.ts, maskSecrets): `new RegExp(pattern, 'g')` replaces the
-  // pattern's flags, so the Bearer rule loses its `i`. The scan refuses `bearer <token>` (it is
-  // case-insensitive), but a miss report quoting it prints the token unmasked.
-  test.fails('masks a lower-case bearer token, as the scan flags it', () => {
+  // The Bearer rule is case-insensitive; masking keeps the rule's flags.
+  test('masks a lower-case bearer token, as the scan flags it', () => {
     const token = 'abcdefghijklmnopqrstuvwxyz012345'
     expect(refusal(recording(`bearer ${token}`)).pattern).toBe('Bearer token')
     expect(maskSecrets(`authorization: bearer ${token}`, [])).not.toContain(token)

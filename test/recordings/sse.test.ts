@@ -121,10 +121,8 @@ describe('renderEvent', () => {
     expect(parseEvents(chatStream).map(renderEvent).join('')).toBe(chatStream)
   })
 
-  // BUG (src/recordings/sse.ts): data that is a JSON string literal (`data: "42"`) is stored as
-  // the string 42, which renderEvent then writes without quotes (`data: 42`), so the replayed
-  // stream is a different event (a number) from the recorded one.
-  test.fails('data that is a JSON string literal replays as the same literal', () => {
+  // Only objects and arrays are stored parsed: a JSON string literal replays with its quotes.
+  test('data that is a JSON string literal replays as the same literal', () => {
     const text = 'data: "42"\n\n'
     expect(parseEvents(text).map(renderEvent).join('')).toBe(text)
   })
