@@ -3,11 +3,11 @@
 // library, not the mock. The server is TypeScript; its files are transpiled once into
 // test-results/ (their imports already end in `.js`) and started with `fork`.
 import { type ChildProcess, fork } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
 import type { OpenAIServerOptions } from '../test/support/openai-server/index.js'
+import { transpileScriptedServer } from './transpile-server.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outDir = join(root, 'test-results/bench-server')
@@ -27,19 +27,7 @@ export interface ServerProcess {
 }
 
 function transpile(): void {
-  const source = join(root, 'test/support/openai-server')
-  mkdirSync(outDir, { recursive: true })
-  for (const file of readdirSync(source).filter((f) => f.endsWith('.ts'))) {
-    const { outputText } = ts.transpileModule(readFileSync(join(source, file), 'utf8'), {
-      compilerOptions: {
-        module: ts.ModuleKind.ESNext,
-        target: ts.ScriptTarget.ES2022,
-        verbatimModuleSyntax: false,
-      },
-    })
-    writeFileSync(join(outDir, file.replace(/\.ts$/, '.js')), outputText)
-  }
-  writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n')
+  transpileScriptedServer(outDir)
   writeFileSync(
     join(outDir, 'child.js'),
     `import { startOpenAIServer } from './index.js'

@@ -2,6 +2,7 @@ import { ModelCallError } from '../errors/index.js'
 import { sleep } from '../internal/sleep.js'
 import { REPLAYED_HEADER } from '../recordings/recorder.js'
 import { recordingFailureOf } from '../recordings/recording-failure.js'
+import { recordingRouter } from '../recordings/router.js'
 import type { ChatMessage, ChatToolCall, ErrorStage, Usage } from '../state/types.js'
 import { classifyCallError } from './classify-error.js'
 import { type ChatClient, clientFor } from './client.js'
@@ -59,12 +60,20 @@ export async function chatCompletion(
 ): Promise<ChatResult> {
   const { signal, stage } = context
   const policy = context.policy ?? defaultRetryPolicy
-  const client = await clientFor(config)
   const body: Record<string, unknown> = { model: config.model, messages: request.messages }
   if (config.temperature !== undefined) body.temperature = config.temperature
   if (config.maxTokens !== undefined) body.max_tokens = config.maxTokens
   if (request.tools !== undefined && request.tools.length > 0) body.tools = request.tools
   if (request.responseFormat !== undefined) body.response_format = request.responseFormat
+  const replayed = config.client === undefined ? replayDirect(config, body) : undefined
+  if (replayed !== undefined) {
+    if (context.replay !== undefined) {
+      context.replay.calls += 1
+      context.replay.recordedDurationMs += replayed.durationMs
+    }
+    return toResult(replayed.body as RawCompletion, 0, replayed.durationMs)
+  }
+  const client = await clientFor(config)
 
   return processLimiter.run(async () => {
     for (let attempt = 0; ; attempt++) {
@@ -115,6 +124,27 @@ export async function chatCompletion(
       }
     }
   }, signal)
+}
+
+/** The default base URL of the `openai` SDK, when neither the config nor the environment sets one. */
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
+
+/**
+ * A recorded answer to this call from the current test's recording, taken without the SDK (the
+ * request is the one the SDK would send: the same JSON text to the same path).
+ */
+function replayDirect(
+  config: ModelConfig,
+  body: object,
+): { body: unknown; durationMs: number } | undefined {
+  const recorder = recordingRouter()?.current()
+  if (recorder === undefined) return undefined
+  const baseURL = config.baseURL ?? process.env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL
+  return recorder.replayDirect({
+    url: `${baseURL.replace(/\/+$/, '')}/chat/completions`,
+    body: JSON.stringify(body),
+    baseURL,
+  })
 }
 
 /**

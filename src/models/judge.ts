@@ -1,9 +1,9 @@
-import { zodResponseFormat } from 'openai/helpers/zod'
 import { z } from 'zod'
 import type { LlmTrait } from '../rubrics/types.js'
 import type { RubricScores, SchemaIssue, Usage } from '../state/types.js'
 import type { AnswerTemplate } from '../templates/types.js'
 import { chatCompletion, type ReplayTally } from './chat-completion.js'
+import { zodHelpers } from './openai-zod-helpers.js'
 import type { ModelConfig } from './types.js'
 
 const formats = new WeakMap<object, object>()
@@ -12,7 +12,7 @@ const formats = new WeakMap<object, object>()
 function formatFor(schema: z.ZodObject, name: string): object {
   let format = formats.get(schema)
   if (format === undefined) {
-    format = zodResponseFormat(schema, name)
+    format = zodHelpers().zodResponseFormat(schema, name)
     formats.set(schema, format)
   }
   return format

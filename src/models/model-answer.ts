@@ -1,7 +1,7 @@
-import { zodFunction } from 'openai/helpers/zod'
 import type { ChatMessage, ToolCallRecord, Usage } from '../state/types.js'
 import { runToolCall, type Tool, ToolCallError } from '../tools/index.js'
 import { chatCompletion, type ReplayTally } from './chat-completion.js'
+import { zodHelpers } from './openai-zod-helpers.js'
 import type { AgentReply, ModelConfig } from './types.js'
 
 /** What the model answering side needs for one turn. */
@@ -24,7 +24,11 @@ const toolSchemas = new WeakMap<Tool, object>()
 function toolSchema(name: string, tool: Tool): object {
   let schema = toolSchemas.get(tool)
   if (schema === undefined) {
-    schema = zodFunction({ name, parameters: tool.parameters, description: tool.description })
+    schema = zodHelpers().zodFunction({
+      name,
+      parameters: tool.parameters,
+      description: tool.description,
+    })
     toolSchemas.set(tool, schema)
   }
   return schema

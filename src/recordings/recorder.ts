@@ -25,6 +25,7 @@ import {
   serializeRecording,
 } from './recording-file.js'
 import { maskSecrets, redactRecording, secretRules } from './secrets.js'
+import type { Json } from './stable-json.js'
 import { writeFileAtomic } from './write-atomic.js'
 
 /** A `fetch` as the SDK calls it. */
@@ -149,6 +150,51 @@ export class Recorder {
     }
     this.#diverged = existing !== undefined
     return this.#record(call, request, key, occurrence)
+  }
+
+  /**
+   * Replays a call without an HTTP round trip, when a recorded interaction with a JSON success
+   * body matches: the library's own calls use it, so replaying loads no SDK and builds no request.
+   * Anything else (a miss, an error response, a stream, a call to record) returns `undefined`
+   * and changes nothing: the call then goes through the SDK and `handle`, as any other.
+   */
+  replayDirect(call: {
+    url: string
+    body: string
+    baseURL: string
+  }): { body: Json; durationMs: number } | undefined {
+    if (this.options.mode === 'rerecord' || this.#diverged || this.#load() !== undefined) {
+      return undefined
+    }
+    let key: string
+    try {
+      key = requestKey(
+        normalizeRequest(
+          call.url,
+          { method: 'POST', body: call.body },
+          call.baseURL,
+          this.options.redact,
+        ),
+      )
+    } catch {
+      return undefined
+    }
+    const occurrence = this.#seen.get(key) ?? 0
+    const recorded = this.#byKey.get(key)?.[occurrence]
+    const { response } = recorded ?? {}
+    if (
+      recorded === undefined ||
+      response === undefined ||
+      response.body === undefined ||
+      response.status < 200 ||
+      response.status > 299
+    ) {
+      return undefined
+    }
+    this.#seen.set(key, occurrence + 1)
+    this.#used.add(recorded)
+    this.#calls.push({ interaction: recorded, live: false })
+    return { body: response.body, durationMs: recorded.durationMs }
   }
 
   /** Whether `finish` ran: a finished recorder takes no more calls (they are outside its test). */

@@ -1,5 +1,5 @@
-import { zodResponseFormat } from 'openai/helpers/zod'
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
+import { zodHelpers } from '../models/openai-zod-helpers.js'
 import { isPrimitive } from '../primitives/index.js'
 import type { AnswerTemplate, TemplateSchema, TemplateSpec } from './types.js'
 
@@ -92,7 +92,7 @@ function fieldOf(sdkMessage: string): string {
 
 function assertStructuredOutputs(schema: TemplateSchema): void {
   try {
-    zodResponseFormat(schema, 'answer')
+    zodHelpers().zodResponseFormat(schema, 'answer')
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new InvalidArgumentError(

@@ -1,0 +1,590 @@
+// @ts-check
+// Replay overhead (see bench/README.md, "Replay overhead"): a Vitest suite of scenario tests that
+// replay recordings in CI, against a baseline suite with the same files and tests that only reads
+// the same recordings and asserts on them. Both run as real `vitest run` processes with Vitest's
+// default pool and isolation; the figure is the ratio of their wall-clock medians.
+// Run with `npm run bench` (it builds first): the scenario suite imports the freshly built dist/.
+
+import { fork, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { transpileScriptedServer } from './transpile-server.mjs'
+
+/** The issue's target: the scenario suite takes at most this many times the baseline's time. */
+const TARGET_RATIO = 1.15
+const FILES = 20
+const TESTS_PER_FILE = 10
+const TURNS = 5
+/** Timed rounds; each runs both suites once, the one that goes first alternating. */
+const ROUNDS = Number(process.env.BENCH_REPLAY_ROUNDS ?? 5)
+/**
+ * How the sample projects get `vitest-scenario`: `copy` (default) puts `package.json` and `dist/`
+ * in a `node_modules/vitest-scenario` folder, as an install would; `symlink` links that folder to
+ * the repository (for comparison only: Vite then sees the package outside `node_modules`).
+ */
+const INSTALL = process.env.BENCH_REPLAY_INSTALL ?? 'copy'
+/** Extra arguments for every timed `vitest run` (e.g. `--reporter=verbose` when profiling). */
+const EXTRA_ARGS = (process.env.BENCH_REPLAY_VITEST_ARGS ?? '').split(' ').filter(Boolean)
+/** The test files' folder, inside each project. */
+const TESTS_DIR = 'tests'
+const FIXTURES_DIR = 'fixtures'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const workDir = join(root, 'test-results/bench-replay')
+const projects = { scenario: join(workDir, 'scenario'), baseline: join(workDir, 'baseline') }
+const vitestBin = join(root, 'node_modules/vitest/vitest.mjs')
+const benchStarted = performance.now()
+
+/** @param {string} message @returns {never} */
+function invalid(message) {
+  console.error(`\nBENCHMARK INVALID: ${message}`)
+  process.exit(1)
+}
+
+/** @param {number} n */
+const pad2 = (n) => String(n).padStart(2, '0')
+/** @param {number} file */
+const testFileName = (file) => `replay-${pad2(file)}.test.ts`
+
+// ---------------------------------------------------------------------------------------------
+// 1. The sample projects and how they resolve their packages.
+
+/** Gives the sample projects `vitest-scenario` from the fresh build, in a shared node_modules. */
+function installPackage() {
+  if (!existsSync(join(root, 'dist/src/index.js'))) {
+    invalid('dist/ is missing: run `npm run build` first (`npm run bench` does)')
+  }
+  const target = join(workDir, 'node_modules/vitest-scenario')
+  mkdirSync(join(workDir, 'node_modules'), { recursive: true })
+  if (INSTALL === 'symlink') {
+    symlinkSync(root, target, 'dir')
+  } else if (INSTALL === 'copy') {
+    // A snapshot of this build: what `npm install` gives a user (the package under node_modules),
+    // and safe from a rebuild of dist/ while the benchmark runs.
+    mkdirSync(target, { recursive: true })
+    cpSync(join(root, 'package.json'), join(target, 'package.json'))
+    cpSync(join(root, 'dist'), join(target, 'dist'), { recursive: true })
+  } else {
+    invalid(`BENCH_REPLAY_INSTALL must be 'copy' or 'symlink', not '${INSTALL}'`)
+  }
+}
+
+/**
+ * Checks that both projects resolve one copy of each package: vitest, openai and zod from the
+ * repository's node_modules (by walking up), vitest-scenario from the one installPackage made.
+ * Self-reference (`vitest-scenario` from inside the repository) does not work here: each project
+ * has its own package.json, which ends the package scope, so the name must come from node_modules.
+ */
+function checkResolution() {
+  for (const dir of Object.values(projects)) {
+    const require = createRequire(join(dir, 'package.json'))
+    /** @param {string} name @param {string} expected */
+    const expect = (name, expected) => {
+      const found = realpathSync(require.resolve(name))
+      if (!found.startsWith(`${realpathSync(expected)}/`)) {
+        invalid(`${relative(root, dir)} resolves ${name} to ${found}, not inside ${expected}`)
+      }
+    }
+    expect('vitest/package.json', join(root, 'node_modules/vitest'))
+    expect('openai', join(root, 'node_modules/openai'))
+    expect('zod', join(root, 'node_modules/zod'))
+    expect(
+      'vitest-scenario/plugin',
+      INSTALL === 'symlink' ? root : join(workDir, 'node_modules/vitest-scenario'),
+    )
+  }
+}
+
+/** @param {string} dir @param {string} config */
+function writeProject(dir, config) {
+  mkdirSync(join(dir, TESTS_DIR), { recursive: true })
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `bench-replay-${dir.split('/').at(-1)}`, private: true, type: 'module' }, null, 2)}\n`,
+  )
+  writeFileSync(join(dir, 'vitest.config.ts'), config)
+}
+
+/** The scenario suite: the plugin, default pool and isolation, recordings under fixtures/. */
+function writeScenarioProject() {
+  writeProject(
+    projects.scenario,
+    `import { defineConfig } from 'vitest/config'
+import { scenarioPlugin } from 'vitest-scenario/plugin'
+
+// Default pool and isolation: neither is set.
+export default defineConfig({
+  plugins: [scenarioPlugin({ recordings: { dir: '${FIXTURES_DIR}' } })],
+  test: { include: ['${TESTS_DIR}/*.test.ts'] },
+})
+`,
+  )
+  for (let file = 1; file <= FILES; file++) {
+    writeFileSync(
+      join(projects.scenario, TESTS_DIR, testFileName(file)),
+      `import { expect, test } from 'vitest'
+import { END, runScenario, Scenario } from 'vitest-scenario'
+
+// The scripted server while recording; a closed port when replaying (nothing listens there).
+const model = {
+  model: 'bench-model',
+  baseURL: process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:9/v1',
+}
+const nodes = ['ask', 'explain', 'challenge', 'confirm', 'wrap']
+const replaying = process.env.CI === 'true'
+
+for (let index = 1; index <= ${TESTS_PER_FILE}; index++) {
+  test(\`conversation \${index}\`, async () => {
+    // Questions of their own in every test, so every recording differs.
+    const questions = nodes.map(
+      (node, turn) => \`File ${file}, conversation \${index}, turn \${turn + 1} (\${node}): which drug inhibits BCL-2?\`,
+    )
+    const definition = new Scenario(\`replay ${file}.\${index}\`)
+      .addNode('ask', { question: questions[0] ?? '' })
+      .addNode('explain', { question: questions[1] ?? '' })
+      .addNode('challenge', { question: questions[2] ?? '' })
+      .addNode('confirm', { question: questions[3] ?? '' })
+      .addNode('wrap', { question: questions[4] ?? '' })
+      .addEdge('ask', 'explain')
+      .addEdge('explain', 'challenge')
+      .addEdge('challenge', 'confirm')
+      .addEdge('confirm', 'wrap')
+      .addEdge('wrap', END)
+      .setEntry('ask')
+      .validate()
+
+    const result = await runScenario(definition, { model })
+
+    expect(result.error?.message).toBeUndefined()
+    expect(result.status).toBe('completed')
+    expect(result.turnCount).toBe(${TURNS})
+    expect(result.usage.replayed === true).toBe(replaying)
+    result.history.forEach((turn, i) => {
+      // The server echoes the question.
+      expect(turn.rawResponse).toBe(\`Echo: \${questions[i]}\`)
+    })
+  })
+}
+`,
+    )
+  }
+}
+
+/**
+ * The baseline: the same files and tests, without the plugin. Each file imports openai and zod
+ * (a client is built, a schema parses the recording), each test reads the recording the scenario
+ * suite made for the same test (a copy, at the same path) and asserts on its 5 turns.
+ * @param {Map<string, string[]>} recordingsByFile test file → recording file names, by test
+ */
+function writeBaselineProject(recordingsByFile) {
+  writeProject(
+    projects.baseline,
+    `import { defineConfig } from 'vitest/config'
+
+// Default pool and isolation: neither is set. No plugin.
+export default defineConfig({
+  test: { include: ['${TESTS_DIR}/*.test.ts'] },
+})
+`,
+  )
+  cpSync(join(projects.scenario, FIXTURES_DIR), join(projects.baseline, FIXTURES_DIR), {
+    recursive: true,
+  })
+  for (let file = 1; file <= FILES; file++) {
+    const names = recordingsByFile.get(testFileName(file)) ?? []
+    writeFileSync(
+      join(projects.baseline, TESTS_DIR, testFileName(file)),
+      `import { readFileSync } from 'node:fs'
+import OpenAI from 'openai'
+import { expect, test } from 'vitest'
+import { z } from 'zod'
+
+// A client, as the scenario suite builds one per worker (never called here).
+const client = new OpenAI({ apiKey: 'test-key-fake', baseURL: 'http://127.0.0.1:9/v1' })
+const recordingSchema = z.object({
+  status: z.literal('complete'),
+  interactions: z.array(
+    z.object({
+      request: z.object({
+        body: z.object({ messages: z.array(z.object({ role: z.string(), content: z.string() })) }),
+      }),
+      response: z.object({
+        status: z.number(),
+        body: z.object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })) }),
+      }),
+    }),
+  ),
+})
+const folder = new URL('../${FIXTURES_DIR}/${TESTS_DIR}/${testFileName(file)}/', import.meta.url)
+const recordings = ${JSON.stringify(names, null, 2).replaceAll('"', "'")}
+
+for (let index = 1; index <= ${TESTS_PER_FILE}; index++) {
+  test(\`conversation \${index}\`, () => {
+    expect(client.baseURL).toBe('http://127.0.0.1:9/v1')
+    const path = new URL(recordings[index - 1] ?? '', folder)
+    const recording = recordingSchema.parse(JSON.parse(readFileSync(path, 'utf8')))
+
+    expect(recording.status).toBe('complete')
+    expect(recording.interactions).toHaveLength(${TURNS})
+    recording.interactions.forEach(({ request, response }, turn) => {
+      const question = request.body.messages.at(-1)?.content ?? ''
+      expect(question).toContain(\`File ${file}, conversation \${index}, turn \${turn + 1} \`)
+      expect(response.status).toBe(200)
+      expect(response.body.choices[0]?.message.content).toBe(\`Echo: \${question}\`)
+    })
+  })
+}
+`,
+    )
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Recording once, against the scripted server in a child process.
+
+/**
+ * Transpiles the test suite's scripted server (TypeScript) into the work folder and writes a
+ * child that answers every chat completion with an echo of the last user message, with fixed ids
+ * and timestamps (a deterministic model), and no latency.
+ */
+function writeServer() {
+  const outDir = join(workDir, 'server')
+  transpileScriptedServer(outDir)
+  writeFileSync(
+    join(outDir, 'child.js'),
+    `import { startOpenAIServer } from './index.js'
+function echo(request) {
+  const messages = request.body?.messages ?? []
+  const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
+  return {
+    content: 'Echo: ' + question,
+    id: 'chatcmpl-echo',
+    headers: { 'x-request-id': 'req_echo' },
+    usage: { promptTokens: 11, completionTokens: 7 },
+  }
+}
+const server = await startOpenAIServer({ created: 1700000000, latencyMs: 0, defaultReply: echo })
+process.on('message', async (message) => {
+  if (message === 'stats') {
+    const byStatus = {}
+    for (const r of server.requests) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1
+    process.send({ requests: server.requests.length, byStatus })
+  } else if (message === 'close') {
+    await server.close()
+    process.exit(0)
+  }
+})
+process.send({ baseURL: server.baseURL })
+`,
+  )
+  return join(outDir, 'child.js')
+}
+
+/** @param {string} childFile */
+async function startServer(childFile) {
+  const child = fork(childFile, [], { stdio: 'inherit' })
+  /** @template T @returns {Promise<T>} */
+  const next = () =>
+    new Promise((resolve, reject) => {
+      child.once('message', (m) => resolve(/** @type {T} */ (m)))
+      child.once('exit', (code) => reject(new Error(`the server exited (${code})`)))
+    })
+  const { baseURL } = /** @type {{ baseURL: string }} */ (await next())
+  return {
+    baseURL,
+    stats: () => {
+      const answer =
+        /** @type {Promise<{ requests: number, byStatus: Record<string, number> }>} */ (next())
+      child.send('stats')
+      return answer
+    },
+    close: () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.send('close')
+      return exited
+    },
+  }
+}
+
+/**
+ * Runs `vitest run` in a project and times the process from spawn to exit.
+ * @param {string} dir
+ * @param {string[]} args
+ * @param {Record<string, string | undefined>} env overrides; `undefined` removes a variable
+ */
+function runVitest(dir, args, env) {
+  /** @type {Record<string, string>} */
+  const merged = {}
+  for (const [name, value] of Object.entries({
+    ...process.env,
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    VITEST_SCENARIO_RECORD: undefined,
+    ...env,
+  })) {
+    if (value !== undefined) merged[name] = value
+  }
+  return new Promise(
+    /** @param {(run: { code: number | null, ms: number, output: string }) => void} resolve */
+    (resolve, reject) => {
+      const started = performance.now()
+      const child = spawn(process.execPath, [vitestBin, 'run', ...args], { cwd: dir, env: merged })
+      let output = ''
+      child.stdout.setEncoding('utf8').on('data', (chunk) => {
+        output += chunk
+      })
+      child.stderr.setEncoding('utf8').on('data', (chunk) => {
+        output += chunk
+      })
+      child.on('error', reject)
+      child.on('close', (code) => resolve({ code, ms: performance.now() - started, output }))
+    },
+  )
+}
+
+/** @param {string} dir @returns {string[]} every file under dir, relative to it, sorted */
+function filesUnder(dir) {
+  /** @type {string[]} */
+  const files = []
+  /** @param {string} folder */
+  const walk = (folder) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else files.push(relative(dir, path))
+    }
+  }
+  if (existsSync(dir)) walk(dir)
+  return files.sort()
+}
+
+/** @param {string} dir a hash of every file's path and bytes */
+function hashTree(dir) {
+  const hash = createHash('sha256')
+  for (const file of filesUnder(dir))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(dir, file)))
+  return hash.digest('hex')
+}
+
+/** Records the scenario suite once; returns each test file's recordings, in test order. */
+async function record() {
+  const server = await startServer(writeServer())
+  let run
+  try {
+    run = await runVitest(projects.scenario, ['--update=new'], {
+      CI: '',
+      BENCH_BASE_URL: server.baseURL,
+      OPENAI_API_KEY: 'test-key-fake',
+    })
+    const stats = await server.stats()
+    const expected = FILES * TESTS_PER_FILE * TURNS
+    if (run.code !== 0) invalid(`recording failed (exit code ${run.code}):\n${run.output}`)
+    if (stats.requests !== expected || stats.byStatus['200'] !== expected) {
+      invalid(`the server answered ${JSON.stringify(stats)}, expected ${expected} × 200`)
+    }
+  } finally {
+    await server.close()
+  }
+  const files = filesUnder(join(projects.scenario, FIXTURES_DIR))
+  if (files.length !== FILES * TESTS_PER_FILE || !files.every((f) => f.endsWith('.json'))) {
+    invalid(
+      `recorded ${files.length} files, expected ${FILES * TESTS_PER_FILE}:\n${files.join('\n')}`,
+    )
+  }
+  /** @type {Map<string, string[]>} */
+  const byFile = new Map()
+  for (const path of files) {
+    const [testsDir, testFile, name] = path.split('/')
+    const recording = JSON.parse(readFileSync(join(projects.scenario, FIXTURES_DIR, path), 'utf8'))
+    const index = Number(/^conversation (\d+)$/.exec(recording.test)?.[1])
+    if (
+      testsDir !== TESTS_DIR ||
+      testFile === undefined ||
+      name === undefined ||
+      !(index >= 1 && index <= TESTS_PER_FILE) ||
+      recording.status !== 'complete' ||
+      recording.interactions.length !== TURNS
+    ) {
+      invalid(`unexpected recording ${path}: test '${recording.test}', status ${recording.status}`)
+    }
+    const names = byFile.get(testFile) ?? []
+    names[index - 1] = name
+    byFile.set(testFile, names)
+  }
+  return { byFile, ms: run.ms }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Timing.
+
+/** CI: replay only, no server, no key. */
+const CI_ENV = { CI: 'true', OPENAI_API_KEY: undefined, BENCH_BASE_URL: undefined }
+
+/**
+ * One timed `vitest run` of a suite; a run that does not pass all 200 tests stops the benchmark.
+ * @param {'scenario' | 'baseline'} suite
+ */
+async function timed(suite) {
+  const run = await runVitest(projects[suite], EXTRA_ARGS, CI_ENV)
+  const total = FILES * TESTS_PER_FILE
+  const passed = new RegExp(`Tests\\s+${total} passed \\(${total}\\)`).test(run.output)
+  if (run.code !== 0 || !passed) {
+    invalid(
+      `the ${suite} suite did not pass all ${total} tests (exit code ${run.code}):\n${run.output}`,
+    )
+  }
+  return { ms: run.ms, phases: phasesOf(run.output) }
+}
+
+/**
+ * The phases of Vitest's summary line `Duration 4.1s (transform 1.2s, setup 300ms, …)`, in ms
+ * (summed over workers, so they may exceed the wall time).
+ * @param {string} output
+ * @returns {Record<string, number>}
+ */
+function phasesOf(output) {
+  const line = /Duration\s+([\d.]+m?s)\s+\(([^)]*)\)/.exec(output)
+  if (line === null) return {}
+  /** @type {Record<string, number>} */
+  const phases = { duration: toMs(line[1] ?? '') }
+  for (const part of (line[2] ?? '').split(',')) {
+    const [name, value] = part.trim().split(/\s+/)
+    if (name !== undefined && value !== undefined) phases[name] = toMs(value)
+  }
+  return phases
+}
+
+/** @param {string} text `1.23s` or `456ms` */
+function toMs(text) {
+  return text.endsWith('ms') ? Number(text.slice(0, -2)) : Number(text.slice(0, -1)) * 1000
+}
+
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2
+}
+
+/** @param {number} ms */
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
+
+/**
+ * Two runs at once would delete each other's projects (and time each other's load): a lock file
+ * beside the work folder holds the pid of the run that owns it; a lock whose process is gone is
+ * taken over.
+ */
+function takeLock() {
+  const lock = `${workDir}.lock`
+  mkdirSync(dirname(lock), { recursive: true })
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' })
+      process.on('exit', () => rmSync(lock, { force: true }))
+      return
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error
+    }
+    const owner = Number(readFileSync(lock, 'utf8'))
+    let alive = false
+    try {
+      process.kill(owner, 0)
+      alive = true
+    } catch {}
+    if (alive)
+      invalid(`another replay benchmark (pid ${owner}) is running; ${relative(root, lock)}`)
+    rmSync(lock, { force: true })
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+takeLock()
+rmSync(workDir, { recursive: true, force: true })
+mkdirSync(workDir, { recursive: true })
+installPackage()
+writeScenarioProject()
+writeProject(projects.baseline, '')
+checkResolution()
+
+const vitestVersion = JSON.parse(
+  readFileSync(join(root, 'node_modules/vitest/package.json'), 'utf8'),
+).version
+const defaultWorkers = Math.max(availableParallelism() - 1, 1)
+console.log(
+  `Replay overhead: ${FILES} files × ${TESTS_PER_FILE} tests × ${TURNS} turns, default pool and isolation, CI=true`,
+)
+console.log(
+  `node ${process.version}, vitest ${vitestVersion}, ${availableParallelism()} CPUs (Vitest's default: ${defaultWorkers} worker${defaultWorkers === 1 ? '' : 's'}), vitest-scenario: ${INSTALL}`,
+)
+const recorded = await record()
+const fixturesHash = hashTree(join(projects.scenario, FIXTURES_DIR))
+writeBaselineProject(recorded.byFile)
+console.log(
+  `recorded ${FILES * TESTS_PER_FILE} recordings (${FILES * TESTS_PER_FILE * TURNS} calls) in ${seconds(recorded.ms)}`,
+)
+
+// One untimed run of each first: both pass in CI before anything is timed, and both have their
+// files in the page cache and Vitest's cache folder written.
+await timed('scenario')
+await timed('baseline')
+
+/** @type {{ scenario: { ms: number, phases: Record<string, number> }[], baseline: { ms: number, phases: Record<string, number> }[] }} */
+const runs = { scenario: [], baseline: [] }
+console.log('\nround  first      scenario   baseline   ratio')
+for (let round = 0; round < ROUNDS; round++) {
+  /** @type {('scenario' | 'baseline')[]} */
+  const order = round % 2 === 0 ? ['scenario', 'baseline'] : ['baseline', 'scenario']
+  for (const suite of order) runs[suite].push(await timed(suite))
+  const s = runs.scenario[round]?.ms ?? Number.NaN
+  const b = runs.baseline[round]?.ms ?? Number.NaN
+  console.log(
+    `${String(round + 1).padEnd(7)}${order[0]?.padEnd(11)}${seconds(s).padEnd(11)}${seconds(b).padEnd(11)}${(s / b).toFixed(3)}×`,
+  )
+}
+
+if (hashTree(join(projects.scenario, FIXTURES_DIR)) !== fixturesHash) {
+  invalid('the replaying runs changed the recordings')
+}
+
+const scenarioMedian = median(runs.scenario.map((r) => r.ms))
+const baselineMedian = median(runs.baseline.map((r) => r.ms))
+const ratio = scenarioMedian / baselineMedian
+const phaseNames = [
+  ...new Set([...runs.scenario, ...runs.baseline].flatMap((r) => Object.keys(r.phases))),
+]
+console.log('\nmedians (wall clock of the vitest process; Vitest phases summed over workers)')
+console.log(
+  `${'suite'.padEnd(10)}${'wall'.padEnd(10)}${phaseNames.map((p) => p.padEnd(13)).join('')}`,
+)
+for (const suite of /** @type {const} */ (['scenario', 'baseline'])) {
+  const wall = suite === 'scenario' ? scenarioMedian : baselineMedian
+  const phases = phaseNames.map((p) =>
+    seconds(median(runs[suite].map((r) => r.phases[p] ?? Number.NaN))).padEnd(13),
+  )
+  console.log(`${suite.padEnd(10)}${seconds(wall).padEnd(10)}${phases.join('')}`)
+}
+console.log(
+  `\nscenario ÷ baseline = ${ratio.toFixed(3)}× (per-round range ${Math.min(...runs.scenario.map((r, i) => r.ms / (runs.baseline[i]?.ms ?? Number.NaN))).toFixed(3)}–${Math.max(...runs.scenario.map((r, i) => r.ms / (runs.baseline[i]?.ms ?? Number.NaN))).toFixed(3)}×) — target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'MET' : 'NOT MET'}`,
+)
+console.log(`benchmark took ${seconds(performance.now() - benchStarted)}`)
