@@ -28,7 +28,8 @@ function classNames(error: object): string[] {
   return names
 }
 
-function header(headers: unknown, name: string): string | undefined {
+/** A header of an SDK error's `headers` (a `Headers` object or a plain record). */
+export function header(headers: unknown, name: string): string | undefined {
   if (headers === null || typeof headers !== 'object') return undefined
   const get = (headers as { get?: unknown }).get
   if (typeof get === 'function') return (get.call(headers, name) as string | null) ?? undefined

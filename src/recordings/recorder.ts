@@ -398,18 +398,24 @@ export class Recorder {
     this.failures.push(error)
     const id = randomUUID()
     this.#failureIds.set(id, error)
-    return new Response(
-      JSON.stringify({ error: { type: 'recording_missing', message: error.message } }),
-      {
-        status: 599,
-        headers: {
-          'content-type': 'application/json',
-          'x-should-retry': 'false',
-          [FAILURE_HEADER]: id,
-        },
-      },
-    )
+    return failureResponse(error.message, id)
   }
+}
+
+/**
+ * The synthetic answer to a call that has no recording (or cannot be recorded): status 599, a
+ * code no API uses, with `x-should-retry: false` so no SDK retries it, and the id of the error
+ * behind it in a marker header.
+ */
+export function failureResponse(message: string, id: string): Response {
+  return new Response(JSON.stringify({ error: { type: 'recording_missing', message } }), {
+    status: 599,
+    headers: {
+      'content-type': 'application/json',
+      'x-should-retry': 'false',
+      [FAILURE_HEADER]: id,
+    },
+  })
 }
 
 function missReason(mode: RecordingMode, existing: RecordingFile | undefined): string {

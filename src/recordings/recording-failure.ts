@@ -1,3 +1,4 @@
+import { header } from '../models/classify-error.js'
 import { FAILURE_HEADER } from './recorder.js'
 import { recordingRouter } from './router.js'
 
@@ -9,7 +10,7 @@ import { recordingRouter } from './router.js'
 export function recordingFailureOf(error: unknown): Error | undefined {
   let current: unknown = error
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
-    const id = headerOf((current as { headers?: unknown }).headers, FAILURE_HEADER)
+    const id = header((current as { headers?: unknown }).headers, FAILURE_HEADER)
     if (id !== undefined) {
       return (
         recordingRouter()?.current()?.failureFor(id) ??
@@ -19,12 +20,4 @@ export function recordingFailureOf(error: unknown): Error | undefined {
     current = (current as { cause?: unknown }).cause
   }
   return undefined
-}
-
-function headerOf(headers: unknown, name: string): string | undefined {
-  if (headers === null || typeof headers !== 'object') return undefined
-  const get = (headers as { get?: unknown }).get
-  if (typeof get === 'function') return (get.call(headers, name) as string | null) ?? undefined
-  const value = (headers as Record<string, unknown>)[name]
-  return typeof value === 'string' ? value : undefined
 }

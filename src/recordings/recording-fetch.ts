@@ -1,5 +1,5 @@
 import { RecordingError } from '../errors/index.js'
-import { FAILURE_HEADER, type Fetch } from './recorder.js'
+import { type Fetch, failureResponse } from './recorder.js'
 import { recordingRouter } from './router.js'
 
 /**
@@ -25,17 +25,7 @@ export function recordingFetch(options: { baseURL: () => string; live: Fetch }):
         },
         '',
       )
-      return new Response(
-        JSON.stringify({ error: { type: 'recording_missing', message: error.message } }),
-        {
-          status: 599,
-          headers: {
-            'content-type': 'application/json',
-            'x-should-retry': 'false',
-            [FAILURE_HEADER]: 'outside-test',
-          },
-        },
-      )
+      return failureResponse(error.message, 'outside-test')
     }
     return recorder.handle({ url, init, baseURL: options.baseURL(), live: options.live })
   }
