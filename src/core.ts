@@ -161,6 +161,15 @@ export type {
 export { callableTrait, llmTrait, regexTrait } from './rubrics/index.js'
 // Running (SPEC section 6)
 export { type ModelPrice, type RunOptions, runScenario } from './runner/index.js'
+// Samples: repeated runs and their pass rate (SPEC section 9.3)
+export {
+  isScenarioResultSet,
+  type PassRateInterval,
+  resultSet,
+  type ScenarioResultSet,
+  samplePassed,
+  wilsonInterval,
+} from './samples/index.js'
 export type {
   EdgeOptions,
   NodeSpec,
@@ -209,6 +218,14 @@ export {
   type TemplateDocument,
   type WhenDocument,
 } from './serialization/index.js'
+// Conversation snapshots: results rendered as transcripts (SPEC section 9.4)
+export {
+  type ConversationSerializer,
+  conversationSerializer,
+  renderConversation,
+  renderResultSet,
+} from './snapshot/index.js'
+export { isScenarioExecutionResult } from './state/is-execution-result.js'
 export { resolvePath } from './state/resolve-path.js'
 export type {
   ChatMessage,

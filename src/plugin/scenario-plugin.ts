@@ -11,7 +11,14 @@ export interface ScenarioVitePlugin {
   name: 'vitest-scenario'
   config(): { test: { setupFiles: string[] } }
   configureVitest(context: {
-    project: { config: { root: string }; provide(key: string, value: unknown): void }
+    project: {
+      config: {
+        root: string
+        testTimeout?: number
+        snapshotOptions?: { updateSnapshot?: unknown }
+      }
+      provide(key: string, value: unknown): void
+    }
   }): void
 }
 
@@ -39,8 +46,20 @@ export function scenarioPlugin(options: ScenarioPluginOptions = {}): ScenarioVit
           redactSource: recordings.redact === undefined ? undefined : String(recordings.redact),
         },
         model: checked.model,
+        parsingModel: checked.parsingModel,
+        maxConcurrentCalls: checked.maxConcurrentCalls,
+        prices: checked.prices,
+        updateSnapshot: readUpdateState(project.config.snapshotOptions?.updateSnapshot),
+        testTimeout: project.config.testTimeout,
       }
       project.provide(PROVIDED_KEY, provided)
     },
   }
+}
+
+/** Vitest 4.0 stored the update state as a boolean; 4.1+ and 5 as `new`, `all` or `none`. */
+function readUpdateState(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (typeof value === 'boolean') return value ? 'all' : 'new'
+  return undefined
 }

@@ -70,6 +70,8 @@ export interface RecordingSummary {
   misses: number
   written: boolean
   deleted: boolean
+  /** How many samples the test ran, each with its own recording (`samples: n` scenarios). */
+  samples?: number
 }
 
 /** A call as this test made it: replayed from the file, or recorded live (possibly still streaming). */

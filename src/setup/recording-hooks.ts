@@ -1,15 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { afterAll, afterEach, beforeEach, expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeEach, expect } from 'vitest'
 import { formatMessage, InvalidArgumentError } from '../errors/index.js'
-import { PROVIDED_KEY, type ProvidedOptions } from '../plugin/provided.js'
+import type { ProvidedOptions } from '../plugin/provided.js'
 import { rerecordCommand } from '../recordings/miss-report.js'
 import { RECORD_ENV, type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
 import type { RedactHook } from '../recordings/normalize-request.js'
-import { Recorder } from '../recordings/recorder.js'
+import { Recorder, type RecordingSummary } from '../recordings/recorder.js'
 import { installRecordingRouter } from '../recordings/router.js'
 import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
+import { isCI, providedOptions } from './provided-options.js'
 
 /** The parts of Vitest's task objects this file reads (the same in Vitest 4 and 5). */
 interface TaskLike {
@@ -24,8 +25,26 @@ interface TaskLike {
   result?: { state?: string; errors?: { name?: string }[] } | undefined
 }
 
-const current = new AsyncLocalStorage<Recorder>()
-const recorders = new WeakMap<object, Recorder>()
+/** The recorders of one test: its own, and one per sample of a `samples: n` scenario. */
+interface TestRecordings {
+  main: Recorder
+  samples: Recorder[]
+  sample(i: number): Recorder
+}
+
+/**
+ * Shared by every copy of this module in the worker (the setup file's and the one `scenario()`
+ * imports may be evaluated apart), so a sample's recorder is found whichever copy asks.
+ */
+interface SharedRecordings {
+  current: AsyncLocalStorage<Recorder>
+  tests: WeakMap<object, TestRecordings>
+}
+const SHARED = Symbol.for('vitest-scenario.recordings')
+const scope = globalThis as Record<symbol, SharedRecordings | undefined>
+scope[SHARED] ??= { current: new AsyncLocalStorage(), tests: new WeakMap() }
+const shared = scope[SHARED]
+const { current, tests } = shared
 let configured: { redact?: RedactHook | undefined } = {}
 let lastMode: RecordingMode | undefined
 
@@ -63,37 +82,47 @@ export function registerRecordingHooks(): void {
     const mode = modeNow()
     lastMode = mode
     if (mode === 'off') return
-    const options = provided()
+    const options = providedOptions()
     const root = options?.root ?? process.cwd()
     const testFile = task.file?.filepath ?? ''
     const names = namesOf(task)
-    const file = recordingPath(
-      recordingFolder({ testFile, root, dir: options?.recordings.dir }),
-      recordingTestId(names),
-    )
-    const recorder = new Recorder({
-      file,
-      displayFile: relative(root, file),
-      test: names.join(' > '),
-      mode,
-      command: rerecordCommand(relative(root, testFile), names),
-      redact: redactHook(options),
-      allowSecrets: options?.recordings.allowSecrets,
-    })
-    recorders.set(context.task, recorder)
+    const folder = recordingFolder({ testFile, root, dir: options?.recordings.dir })
+    const recorderFor = (sample: number | undefined) => {
+      const file = recordingPath(folder, recordingTestId(names, sample))
+      return new Recorder({
+        file,
+        displayFile: relative(root, file),
+        test: names.join(' > ') + (sample === undefined ? '' : ` (sample ${sample})`),
+        mode,
+        command: rerecordCommand(relative(root, testFile), names),
+        redact: redactHook(options),
+        allowSecrets: options?.recordings.allowSecrets,
+      })
+    }
+    const recordings: TestRecordings = {
+      main: recorderFor(undefined),
+      samples: [],
+      sample(i) {
+        this.samples[i] ??= recorderFor(i)
+        return this.samples[i]
+      },
+    }
+    tests.set(context.task, recordings)
     // Every model call this test makes, also from `test.concurrent` tests sharing the worker, finds
     // its recorder through the async context the test body runs in.
-    current.enterWith(recorder)
+    current.enterWith(recordings.main)
     context.onTestFinished(() => putRecordingErrorsFirst(task))
   })
 
   afterEach(async (context) => {
-    const recorder = recorders.get(context.task)
-    if (recorder === undefined) return
+    const recordings = tests.get(context.task)
+    if (recordings === undefined) return
     const task = context.task as unknown as TaskLike
-    const summary = await recorder.finish(task.result?.state === 'fail')
-    task.meta.recording = summary
-    const { failures } = recorder
+    const failed = task.result?.state === 'fail'
+    const all = [recordings.main, ...recordings.samples.filter((r) => r !== undefined)]
+    const summaries = await Promise.all(all.map((recorder) => recorder.finish(failed)))
+    task.meta.recording = mergeSummaries(summaries, recordings.samples.length)
+    const failures = all.flatMap((recorder) => recorder.failures)
     if (failures.length === 1) throw failures[0]
     if (failures.length > 1) {
       throw new AggregateError(failures, `[vitest-scenario] ${failures.length} recording failures`)
@@ -106,7 +135,7 @@ export function registerRecordingHooks(): void {
     // biome-ignore lint/complexity/noArguments: see above
     const file = arguments[1] as TaskLike
     if (lastMode === undefined || lastMode === 'off' || file.filepath === undefined) return
-    const options = provided()
+    const options = providedOptions()
     const root = options?.root ?? process.cwd()
     const folder = recordingFolder({ testFile: file.filepath, root, dir: options?.recordings.dir })
     let names: string[]
@@ -115,12 +144,17 @@ export function registerRecordingHooks(): void {
     } catch {
       return
     }
-    // Every test of the file owns its recordings, also the skipped and filtered-out ones.
-    const owned = new Set(testsOf(file).map((t) => recordingTestId(namesOf(t))))
-    const obsolete = names.filter(
-      (name) =>
-        name.endsWith('.json') && !owned.has(name.slice(0, -5).replace(/\.sample-\d+$/, '')),
-    )
+    // Every test of the file owns its recordings, also the skipped and filtered-out ones; a test
+    // that ran with samples owns only the samples it ran.
+    const owned = new Map(testsOf(file).map((t) => [recordingTestId(namesOf(t)), t] as const))
+    const obsolete = names.filter((name) => {
+      if (!name.endsWith('.json')) return false
+      const [, id = '', sample] = /^(.*?)(?:\.sample-(\d+))?\.json$/.exec(name) ?? []
+      const owner = owned.get(id)
+      if (owner === undefined) return true
+      const ran = (owner.meta.recording as { samples?: number } | undefined)?.samples
+      return sample !== undefined && ran !== undefined && Number(sample) >= ran
+    })
     const leftovers = names.filter((name) => name.startsWith('.') && name.endsWith('.tmp'))
     if (lastMode === 'all' && (file.result?.errors?.length ?? 0) === 0) {
       for (const name of [...obsolete, ...leftovers]) rmSync(join(folder, name), { force: true })
@@ -138,6 +172,34 @@ export function registerRecordingHooks(): void {
       )
     }
   })
+}
+
+/**
+ * Runs `fn` with sample `i` of the current test's recordings: each sample of a `samples: n`
+ * scenario records to its own file. Without recordings (mode `off`, no setup) it just runs `fn`.
+ */
+export function inSampleRecording<T>(
+  task: object,
+  sample: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const recordings = tests.get(task)
+  return recordings === undefined ? fn() : current.run(recordings.sample(sample), fn)
+}
+
+/** One summary for a test whose calls went to several recordings (its samples). */
+function mergeSummaries(summaries: RecordingSummary[], samples: number): RecordingSummary {
+  // With samples the test's own recording is unused: name the first sample's file instead.
+  const named = (samples > 0 ? summaries[1] : undefined) ?? (summaries[0] as RecordingSummary)
+  const merged: RecordingSummary = { ...named, replayed: 0, recorded: 0, misses: 0 }
+  for (const s of summaries) {
+    merged.replayed += s.replayed
+    merged.recorded += s.recorded
+    merged.misses += s.misses
+    merged.written ||= s.written
+    merged.deleted ||= s.deleted
+  }
+  return samples === 0 ? merged : { ...merged, samples }
 }
 
 /** The describe chain and the test's name, outermost first. */
@@ -169,16 +231,7 @@ function modeNow(): RecordingMode {
 }
 
 function modeOutsideTest(): RecordingMode {
-  const ci = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false'
-  return resolveRecordingMode(ci ? 'none' : 'new', process.env[RECORD_ENV])
-}
-
-function provided(): ProvidedOptions | undefined {
-  try {
-    return inject(PROVIDED_KEY as never) as ProvidedOptions | undefined
-  } catch {
-    return undefined
-  }
+  return resolveRecordingMode(isCI() ? 'none' : 'new', process.env[RECORD_ENV])
 }
 
 const rebuilt = new Map<string, RedactHook>()

@@ -1,23 +1,90 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startOpenAIServer } from '../support/openai-server/index.js'
+import type { ScriptedServer } from '../support/openai-server/types.js'
 import { repoRoot } from '../support/paths.js'
-import { prepareSample, runVitest } from '../support/sample-project.js'
+import { prepareSample, runVitestAsync } from '../support/sample-project.js'
 
-/** The first ```ts block under "## Quick start" in the README. */
-function quickStart(): string {
+// A newcomer's first steps, exactly as the README's quick start writes them, in a fresh project
+// with the packed package: the agent version in CI, then the model version recorded against a
+// local OpenAI-compatible server and replayed in CI with the server gone.
+
+/** The ```ts blocks under "## Quick start", in order. */
+function quickStartBlocks(): string[] {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('## Quick start'))
-  const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1]
-  if (block === undefined) throw new Error('README.md has no ```ts block under "## Quick start"')
-  return block
+  const start = readme.indexOf('## Quick start')
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1))
+  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
 }
 
-test("the README's quick start runs as written against the packed package", () => {
-  const cwd = prepareSample('readme')
-  writeFileSync(join(cwd, 'pushback.test.ts'), quickStart())
-  const result = runVitest(cwd)
-  expect(result.output).toMatch(/✓ pushback\.test\.ts > the agent keeps its correct answer/)
-  expect(result.output).toMatch(/Tests\s+1 passed \(1\)/)
-  expect(result.code, result.output).toBe(0)
+const [config, pushback, modelConfig] = quickStartBlocks()
+let server: ScriptedServer
+let dir: string
+
+beforeAll(async () => {
+  server = await startOpenAIServer({ created: 1_700_000_000 })
+  // A model that knows its pharmacology and does not cave.
+  server.setDefaultReply((request) => {
+    const messages = (request.body as { messages: { content: string }[] }).messages
+    const question = messages.at(-1)?.content ?? ''
+    return {
+      content: question.includes('navitoclax')
+        ? 'I am sure: the BCL-2 inhibitor is venetoclax, not navitoclax.'
+        : 'Venetoclax inhibits BCL-2.',
+      id: 'chatcmpl-quickstart',
+      usage: { promptTokens: 20, completionTokens: 12 },
+    }
+  })
+  dir = prepareSample('readme')
+})
+
+afterAll(async () => {
+  // Step 3 closes it already, to prove the replay needs no server.
+  await server.close().catch(() => undefined)
+})
+
+test('the quick start has the three blocks the README describes', () => {
+  expect(config).toContain('scenarioPlugin()')
+  expect(pushback).toContain('{ model: myAgent },')
+  expect(modelConfig).toContain("model: 'gpt-4.1-mini'")
+})
+
+test('step 2: the agent scenario passes in CI as written', async () => {
+  writeFileSync(join(dir, 'vitest.config.ts'), config ?? '')
+  writeFileSync(join(dir, 'pushback.test.ts'), pushback ?? '')
+  const run = await runVitestAsync(dir, [], { CI: 'true' })
+  expect(run.code, run.output).toBe(0)
+  expect(run.output).toMatch(/✓ pushback\.test\.ts > keeps its answer under pushback/)
+  expect(run.output).toMatch(/Tests\s+1 passed \(1\)/)
+}, 120_000)
+
+test('step 3: the same scenario against a model records once, then replays in CI', async () => {
+  rmSync(join(dir, '__recordings__'), { recursive: true, force: true })
+  writeFileSync(join(dir, 'vitest.config.ts'), modelConfig ?? '')
+  writeFileSync(
+    join(dir, 'pushback.test.ts'),
+    (pushback ?? '').replace('  { model: myAgent },\n', ''),
+  )
+  const recordRun = await runVitestAsync(dir, ['--update=new'], {
+    CI: '',
+    OPENAI_BASE_URL: server.baseURL,
+    OPENAI_API_KEY: 'test-key-fake-quickstart',
+  })
+  expect(recordRun.code, recordRun.output).toBe(0)
+  expect(server.requests.length).toBe(2)
+  const folder = join(dir, '__recordings__/pushback.test.ts')
+  const [file, ...others] = readdirSync(folder)
+  expect(others).toEqual([])
+  expect(file).toMatch(/^keeps-its-answer-under-pushback-[0-9a-f]{8}\.json$/)
+  expect(readFileSync(join(folder, file ?? ''), 'utf8')).not.toContain('test-key-fake-quickstart')
+
+  await server.close()
+  const replay = await runVitestAsync(dir, [], {
+    CI: 'true',
+    OPENAI_BASE_URL: undefined,
+    OPENAI_API_KEY: undefined,
+  })
+  expect(replay.code, replay.output).toBe(0)
+  expect(replay.output).toMatch(/Tests\s+1 passed \(1\)/)
 }, 120_000)

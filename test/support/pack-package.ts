@@ -21,7 +21,8 @@ export default function setup(project: TestProject): void {
       '[vitest-scenario tests] dist/ is missing: run `npm run build` (or `npm test`) first.',
     )
   }
-  const packDir = join(resultsDir, 'pack')
+  // One folder per run, so concurrent runs of the suite do not pull the tarball from each other.
+  const packDir = join(resultsDir, 'pack', String(process.pid))
   rmSync(packDir, { recursive: true, force: true })
   mkdirSync(packDir, { recursive: true })
   const out = execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], {

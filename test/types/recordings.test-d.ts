@@ -34,12 +34,14 @@ describe('scenarioPlugin()', () => {
     expectTypeOf(scenarioPlugin).parameter(0).toEqualTypeOf<ScenarioPluginOptions | undefined>()
   })
 
-  test('the model options are the JSON fields of a model config', () => {
+  test('the model options are the JSON fields of a model config, without the key', () => {
     assertType<ScenarioPluginOptions>({
+      parsingModel: { model: 'judge' },
+      maxConcurrentCalls: 4,
+      prices: { 'gpt-4.1-mini': { input: 0.4, output: 1.6 } },
       model: {
         model: 'gpt-4.1-mini',
         baseURL: 'http://127.0.0.1:8080/v1',
-        apiKey: 'key',
         temperature: 0,
         maxTokens: 100,
         systemPrompt: 'Be brief.',
@@ -70,6 +72,8 @@ describe('scenarioPlugin()', () => {
   test('model.client is rejected: a client cannot cross to the workers', () => {
     // @ts-expect-error -- no `client` in the plugin's model options
     scenarioPlugin({ model: { model: 'gpt-4.1-mini', client } })
+    // @ts-expect-error the key comes from the environment, never from the config
+    scenarioPlugin({ model: { model: 'gpt-4.1-mini', apiKey: 'sk-test' } })
   })
 })
 

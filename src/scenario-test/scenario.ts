@@ -1,0 +1,82 @@
+import { type TestContext, test } from 'vitest'
+import { checkScenarioFunctions, checkScenarioOptions } from './scenario-options.js'
+import { runScenarioTest } from './scenario-test.js'
+import { defaultTimeout } from './scenario-timeout.js'
+import type { ScenarioAPI, ScenarioBody, ScenarioBuild, ScenarioOptions } from './types.js'
+
+/** The parts of Vitest's `test` that `scenario()` wraps (the same in Vitest 4 and 5). */
+interface TestLike {
+  (name: string, options: { timeout?: number }, fn: (context: TestContext) => unknown): void
+  readonly skip: TestLike
+  readonly only: TestLike
+  readonly concurrent: TestLike
+  todo(name: string): void
+  for<Row>(
+    rows: readonly Row[],
+  ): (
+    name: string,
+    options: { timeout?: number },
+    fn: (row: Row, context: TestContext) => unknown,
+  ) => void
+}
+
+type Parts<Args extends unknown[]> = [
+  name: string,
+  options: ScenarioOptions,
+  build: ScenarioBuild<Args>,
+  body: ScenarioBody<unknown, Args>,
+]
+
+/** Reads both call forms: `(name, build, body)` and `(name, options, build, body)`. */
+function parts<Args extends unknown[]>(args: readonly unknown[]): Parts<Args> {
+  const name = String(args[0])
+  const [options, build, body] = args.length <= 3 ? [{}, args[1], args[2]] : args.slice(1)
+  const checked = checkScenarioOptions(options, name)
+  checkScenarioFunctions(name, build, body)
+  return [name, checked, build as ScenarioBuild<Args>, body as ScenarioBody<unknown, Args>]
+}
+
+function testOptions(options: ScenarioOptions): { timeout?: number } {
+  const timeout = options.timeout ?? defaultTimeout()
+  return timeout === undefined ? {} : { timeout }
+}
+
+function createScenarioApi(base: TestLike): ScenarioAPI {
+  const api = (...args: unknown[]): void => {
+    const [name, options, build, body] = parts<[]>(args)
+    base(name, testOptions(options), (context) =>
+      runScenarioTest(context, options, build, body, []),
+    )
+  }
+  return Object.defineProperties(api, {
+    skip: { get: () => createScenarioApi(base.skip) },
+    only: { get: () => createScenarioApi(base.only) },
+    concurrent: { get: () => createScenarioApi(base.concurrent) },
+    todo: { value: (name: string) => base.todo(name) },
+    each: {
+      value:
+        <Row>(rows: readonly Row[]) =>
+        (...args: unknown[]): void => {
+          const [name, options, build, body] = parts<[Row]>(args)
+          base.for(rows)(name, testOptions(options), (row, context) =>
+            runScenarioTest(context, options, build, body, [row]),
+          )
+        },
+    },
+  }) as unknown as ScenarioAPI
+}
+
+/**
+ * Declares a scenario test: `build` draws the graph on a fresh builder, `body` runs it with
+ * `run()` and asserts; boolean outcome criteria are asserted after the body.
+ *
+ * @example
+ * scenario('keeps BCL2 under pushback', (s) => {
+ *   s.addNode('ask', { question: q1 }).addNode('challenge', { question: q2 })
+ *     .addEdge('ask', 'challenge').addEdge('challenge', END).setEntry('ask')
+ * }, async ({ run, expect }) => {
+ *   const result = await run()
+ *   expect(result).toHaveStatus('completed')
+ * })
+ */
+export const scenario: ScenarioAPI = createScenarioApi(test as unknown as TestLike)

@@ -1,0 +1,2 @@
+export { type ConversationSerializer, conversationSerializer } from './conversation-serializer.js'
+export { renderConversation, renderResultSet } from './render-conversation.js'

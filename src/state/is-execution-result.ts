@@ -1,0 +1,15 @@
+import type { ScenarioExecutionResult } from './types.js'
+
+/** Whether a value has the shape of a `ScenarioExecutionResult` (what `runScenario` returns). */
+export function isScenarioExecutionResult(value: unknown): value is ScenarioExecutionResult {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Partial<Record<keyof ScenarioExecutionResult, unknown>>
+  return (
+    typeof v.scenarioId === 'string' &&
+    typeof v.status === 'string' &&
+    Array.isArray(v.path) &&
+    Array.isArray(v.history) &&
+    typeof v.outcomeResults === 'object' &&
+    v.outcomeResults !== null
+  )
+}

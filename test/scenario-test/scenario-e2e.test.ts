@@ -1,0 +1,139 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startOpenAIServer } from '../support/openai-server/index.js'
+import type { ScriptedServer } from '../support/openai-server/types.js'
+import { prepareSample, runVitestAsync } from '../support/sample-project.js'
+
+// scenario() as a user writes it (test/projects/scenario), in a real Vitest run: both forms, the
+// modifiers, the plugin's model with recordings, samples, snapshots, automatic outcome assertions.
+let server: ScriptedServer
+let dir: string
+
+beforeAll(async () => {
+  server = await startOpenAIServer({ created: 1_700_000_000 })
+  server.setDefaultReply((request) => {
+    const messages = (request.body as { messages: { role: string; content: string }[] }).messages
+    return {
+      content: `Echo: ${messages.at(-1)?.content ?? ''}`,
+      id: 'chatcmpl-echo',
+      usage: { promptTokens: 11, completionTokens: 7 },
+    }
+  })
+  dir = prepareSample('scenario')
+})
+
+afterAll(async () => {
+  await server.close()
+})
+
+const local = (args: string[]) =>
+  runVitestAsync(dir, ['--update=new', ...args], {
+    CI: '',
+    SCENARIO_BASE_URL: server.baseURL,
+    OPENAI_API_KEY: 'test-key-fake-scenario',
+  })
+
+const ci = (args: string[], env: Record<string, string | undefined> = {}) =>
+  runVitestAsync(dir, args, {
+    CI: 'true',
+    SCENARIO_BASE_URL: undefined,
+    OPENAI_API_KEY: undefined,
+    ...env,
+  })
+
+const recordingsOf = (file: string) => {
+  const folder = join(dir, '__recordings__', file)
+  return existsSync(folder) ? readdirSync(folder).sort() : []
+}
+
+describe('scenario() in a real Vitest run', () => {
+  test('a local run records the plugin model, writes snapshots, and runs every form', async () => {
+    const run = await local(['forms.test.ts', 'samples.test.ts', 'snapshot.test.ts'])
+    expect(run.code, run.output).toBe(0)
+    // A scenario whose calls may go out live gets 60 s.
+    expect(run.output).toContain('[forms] plugin model replayed=false timeout=60000')
+    expect(run.output).toMatch(
+      /✓ forms\.test\.ts > takes options second, with an agent as the model/,
+    )
+    expect(run.output).toMatch(/✓ forms\.test\.ts > knows the target of 'venetoclax'/)
+    expect(run.output).toMatch(/✓ forms\.test\.ts > knows the target of 'imatinib'/)
+    expect(run.output).toMatch(/✓ forms\.test\.ts > concurrent scenarios > first runs alongside/)
+    expect(run.output).toMatch(/↓ forms\.test\.ts > is skipped/)
+    expect(run.output).toMatch(/[↓□] forms\.test\.ts > handles a model that refuses/)
+    expect(run.output).toMatch(/Tests\s+9 passed \| 1 skipped \| 1 todo \(11\)/)
+    // Only the scenario that used a model over HTTP has a recording.
+    expect(recordingsOf('forms.test.ts')).toEqual([
+      expect.stringMatching(/^answers-with-the-plugin-model-[0-9a-f]{8}\.json$/),
+    ])
+    // Each sample records to its own file; the test's own file is not written.
+    expect(recordingsOf('samples.test.ts')).toEqual([
+      expect.stringMatching(
+        /^runs-three-samples-each-with-its-own-recording-[0-9a-f]{8}\.sample-0\.json$/,
+      ),
+      expect.stringMatching(/\.sample-1\.json$/),
+      expect.stringMatching(/\.sample-2\.json$/),
+    ])
+    expect(run.output).toContain('[samples] replayed=false,false,false low=0.439')
+    const snap = readFileSync(join(dir, '__snapshots__/snapshot.test.ts.snap'), 'utf8')
+    const transcript = [
+      'scenario: matches its conversation snapshot · completed · 2 turns',
+      'path: ask → challenge',
+      '',
+      '[1] ask',
+      '  user: Which drug inhibits BCL-2?',
+      '  assistant: Answer to: Which drug inhibits BCL-2?',
+      '',
+      '[2] challenge',
+      '  user: Are you sure?',
+      '  assistant: Answer to: Are you sure?',
+    ].join('\n')
+    // toMatchConversationSnapshot and toMatchSnapshot store the same readable transcript.
+    expect(snap.split(transcript)).toHaveLength(3)
+    expect(snap).not.toMatch(/durationMs|usage|"input"/)
+  }, 120_000)
+
+  test('CI replays everything with the server gone, under the default timeout', async () => {
+    const requests = server.requests.length
+    const run = await ci(['forms.test.ts', 'samples.test.ts', 'snapshot.test.ts'])
+    expect(run.code, run.output).toBe(0)
+    expect(server.requests.length).toBe(requests)
+    expect(run.output).toContain('[forms] plugin model replayed=true timeout=5000')
+    expect(run.output).toContain('[samples] replayed=true,true,true low=0.439')
+  }, 120_000)
+
+  test('a changed conversation fails its snapshot in CI with a diff of the transcript', async () => {
+    const run = await ci(['snapshot.test.ts'], { SCENARIO_DRIFT: ' (changed)' })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain('Snapshot `matches its conversation snapshot 1` mismatched')
+    expect(run.output).toContain('-   assistant: Answer to: Which drug inhibits BCL-2?')
+    expect(run.output).toContain('+   assistant: Answer to: Which drug inhibits BCL-2? (changed)')
+  }, 120_000)
+
+  test('boolean outcomes are asserted after the body, unless turned off', async () => {
+    const run = await ci(['outcomes.test.ts'])
+    expect(run.code).toBe(1)
+    expect(run.output).toMatch(/Tests\s+3 failed \| 1 passed \(4\)/)
+    expect(run.output).toMatch(/✓ outcomes\.test\.ts > asserts nothing with assertOutcomes: false/)
+    expect(run.output).toMatch(
+      /FAIL\s+outcomes\.test\.ts > fails on a false outcome after the body/,
+    )
+    expect(run.output).toContain(
+      "[vitest-scenario] An outcome criterion of scenario 'fails on a false outcome after the body' is false (asserted after the test body; `assertOutcomes: false` turns this off)",
+    )
+    expect(run.output).toContain('✗ kept BCL2')
+    expect(run.output).toContain(
+      "[vitest-scenario] scenario 'fails when the body never calls run()' finished without calling run()",
+    )
+    expect(run.output).toContain(
+      "unknown_target: Edge 'ask' → 'nowhere' goes to 'nowhere', which is neither a known node nor END",
+    )
+  }, 120_000)
+
+  test('.only leaves the file’s other scenarios out', async () => {
+    const run = await ci(['only.test.ts', '--allowOnly'])
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toMatch(/✓ only\.test\.ts > runs alone/)
+    expect(run.output).toMatch(/Tests\s+1 passed \| 1 skipped \(2\)/)
+  }, 120_000)
+})
