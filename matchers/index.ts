@@ -1,2 +1,11 @@
-// The matcher functions as a plain object, with no side effects (later issue).
-export {}
+// The matcher functions as a plain object, with no side effects; their types for Vitest's
+// `expect` come with `import … from 'vitest-scenario'`.
+export { matchers } from './matchers.js'
+export type { MatcherReturn, ScenarioMatchers } from './scenario-matchers.js'
+export type { ConsistencyOptions } from './to-be-consistent-across.js'
+export type { PassRateOptions } from './to-have-pass-rate.js'
+export type { TurnLevelCheck } from './to-have-turn-check.js'
+export {
+  createToMatchConversationSnapshot,
+  type SnapshotMatcher,
+} from './to-match-conversation-snapshot.js'

@@ -19,7 +19,7 @@ export function renderConversation(result: ScenarioExecutionResult): string {
     `path: ${result.path.length === 0 ? '(none)' : result.path.join(' → ')}`,
   ]
   result.history.forEach((turn, i) => {
-    lines.push('', `[${i + 1}] ${turn.nodeId}`, ...renderTurn(turn).map((line) => `  ${line}`))
+    lines.push('', `#${i} ${turn.nodeId}`, ...renderTurn(turn).map((line) => `  ${line}`))
   })
   const outcomes = Object.entries(result.outcomeResults)
   if (outcomes.length > 0) {

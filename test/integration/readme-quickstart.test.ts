@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import { repoRoot } from '../support/paths.js'
+import { run } from '../support/run.js'
 import { prepareSample, runVitestAsync } from '../support/sample-project.js'
 
 // A newcomer's first steps, exactly as the README's quick start writes them, in a fresh project
@@ -49,6 +50,35 @@ test('the quick start has the three blocks the README describes', () => {
   expect(pushback).toContain('{ model: myAgent },')
   expect(modelConfig).toContain("model: 'gpt-4.1-mini'")
 })
+
+test('the quick start type-checks in a strict project, matcher types included', () => {
+  const typed = join(dir, 'typed')
+  mkdirSync(typed, { recursive: true })
+  writeFileSync(join(typed, 'vitest.config.ts'), config ?? '')
+  writeFileSync(join(typed, 'pushback.test.ts'), pushback ?? '')
+  writeFileSync(
+    join(typed, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: true,
+        noEmit: true,
+        types: [],
+      },
+      include: ['*.ts'],
+    }),
+  )
+  const tsc = run(process.execPath, [
+    join(repoRoot, 'node_modules/typescript/bin/tsc'),
+    '-p',
+    typed,
+  ])
+  expect(tsc.output.trim()).toBe('')
+  expect(tsc.code).toBe(0)
+}, 120_000)
 
 test('step 2: the agent scenario passes in CI as written', async () => {
   writeFileSync(join(dir, 'vitest.config.ts'), config ?? '')

@@ -56,8 +56,8 @@ describe('scenario() in a real Vitest run', () => {
     expect(run.output).toMatch(
       /✓ forms\.test\.ts > takes options second, with an agent as the model/,
     )
-    expect(run.output).toMatch(/✓ forms\.test\.ts > knows the target of 'venetoclax'/)
-    expect(run.output).toMatch(/✓ forms\.test\.ts > knows the target of 'imatinib'/)
+    expect(run.output).toMatch(/✓ forms\.test\.ts > knows the target of '?venetoclax'?/)
+    expect(run.output).toMatch(/✓ forms\.test\.ts > knows the target of '?imatinib'?/)
     expect(run.output).toMatch(/✓ forms\.test\.ts > concurrent scenarios > first runs alongside/)
     expect(run.output).toMatch(/↓ forms\.test\.ts > is skipped/)
     expect(run.output).toMatch(/[↓□] forms\.test\.ts > handles a model that refuses/)
@@ -80,11 +80,11 @@ describe('scenario() in a real Vitest run', () => {
       'scenario: matches its conversation snapshot · completed · 2 turns',
       'path: ask → challenge',
       '',
-      '[1] ask',
+      '#0 ask',
       '  user: Which drug inhibits BCL-2?',
       '  assistant: Answer to: Which drug inhibits BCL-2?',
       '',
-      '[2] challenge',
+      '#1 challenge',
       '  user: Are you sure?',
       '  assistant: Answer to: Are you sure?',
     ].join('\n')

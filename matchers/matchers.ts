@@ -1,0 +1,31 @@
+import { toBeConsistentAcross } from './to-be-consistent-across.js'
+import { toHaveFollowedPath } from './to-have-followed-path.js'
+import { toHavePassRate } from './to-have-pass-rate.js'
+import { toHaveStatus } from './to-have-status.js'
+import { toHaveTurnCheck } from './to-have-turn-check.js'
+import { toHaveTurnCount } from './to-have-turn-count.js'
+import { toHaveVisited } from './to-have-visited.js'
+import { toPassOutcomes } from './to-pass-outcomes.js'
+import { toSatisfyOutcome } from './to-satisfy-outcome.js'
+
+/**
+ * The scenario matchers as a plain object, for `expect.extend`. `toMatchConversationSnapshot`
+ * is not in it: it wraps the runner's own snapshot matcher (see
+ * `createToMatchConversationSnapshot`), which the setup entry registers.
+ *
+ * @example
+ * import { expect } from 'vitest'
+ * import { matchers } from 'vitest-scenario/matchers'
+ * expect.extend(matchers)
+ */
+export const matchers = {
+  toBeConsistentAcross,
+  toHaveFollowedPath,
+  toHavePassRate,
+  toHaveStatus,
+  toHaveTurnCheck,
+  toHaveTurnCount,
+  toHaveVisited,
+  toPassOutcomes,
+  toSatisfyOutcome,
+}

@@ -1,0 +1,33 @@
+import { InvalidArgumentError } from '../src/errors/index.js'
+import { assertOutcomeCheck } from '../src/outcomes/guards.js'
+import type { BooleanCheck } from '../src/outcomes/types.js'
+
+/**
+ * Validates a matcher's check argument and returns it as a boolean check. An aggregation
+ * (`countTurns`, `firstMatchIndex`) is an error: it yields a number, which cannot pass or fail.
+ */
+export function readBooleanCheck(value: unknown, matcher: string): BooleanCheck {
+  assertOutcomeCheck(value, `${matcher}(check)`)
+  if (value.type === 'CountTurns' || value.type === 'FirstMatchIndex') {
+    throw new InvalidArgumentError(
+      `${matcher}() takes a boolean check, got an aggregation ('${value.type}'), which yields a number`,
+      'Compare its value instead: expect(evaluateOutcome(check, result)).toBe(2).',
+    )
+  }
+  return value
+}
+
+/** Whether every leaf of a check reads turns (`TurnCheck`, `TurnFieldsCheck`). */
+export function readsTurnsOnly(check: BooleanCheck): boolean {
+  switch (check.type) {
+    case 'TurnCheck':
+    case 'TurnFieldsCheck':
+      return true
+    case 'AllOf':
+    case 'AnyOf':
+    case 'AtLeastN':
+      return check.conditions.every(readsTurnsOnly)
+    default:
+      return false
+  }
+}

@@ -1,0 +1,99 @@
+import type { BooleanCheck, SingleTurnScope } from '../src/outcomes/types.js'
+import type { ScenarioStatus } from '../src/state/types.js'
+import type { ConsistencyOptions } from './to-be-consistent-across.js'
+import type { PassRateOptions } from './to-have-pass-rate.js'
+import type { TurnLevelCheck } from './to-have-turn-check.js'
+
+/**
+ * What a matcher call returns on `A`, the assertion it is called on. Vitest 5 types every matcher
+ * with its `R` (`void`, or `Promise<void>` after `.resolves`, `.rejects` and `expect.poll`), and
+ * this reads `R` off a built-in matcher; Vitest 4 returns `void` and promisifies `.resolves` itself.
+ * On `expect.<name>`, an asymmetric matcher, it is `any`, as Vitest's own asymmetric matchers are.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: asymmetric matchers are `any` in Vitest too.
+export type MatcherReturn<A> = A extends { toBeTypeOf: (...args: never[]) => infer R } ? R : any
+
+/**
+ * The scenario matchers as `expect(value)` offers them. Each returns what the assertion's own
+ * matchers return (read from `this`), so one declaration serves Vitest 4 and Vitest 5.
+ */
+export interface ScenarioMatchers {
+  /**
+   * Passes when the run ended with `status`; on a result set, when every sample did.
+   *
+   * @example
+   * expect(result).toHaveStatus('completed')
+   */
+  toHaveStatus(status: ScenarioStatus): MatcherReturn<this>
+  /**
+   * Passes when the run had exactly `n` turns; on a result set, when every sample did.
+   *
+   * @example
+   * expect(result).toHaveTurnCount(2)
+   */
+  toHaveTurnCount(n: number): MatcherReturn<this>
+  /**
+   * Passes when the run visited exactly these nodes, in this order (`result.path`).
+   *
+   * @example
+   * expect(result).toHaveFollowedPath(['ask', 'challenge'])
+   */
+  toHaveFollowedPath(path: readonly string[]): MatcherReturn<this>
+  /**
+   * Passes when the run visited `node` at least once, or exactly `times` times when given.
+   *
+   * @example
+   * expect(result).toHaveVisited('retry', 2)
+   */
+  toHaveVisited(node: string, times?: number): MatcherReturn<this>
+  /**
+   * Passes when a check of turn fields holds (`lastTurn`, `firstTurn`, `anyTurn`, `allTurns`,
+   * `turnCheck`, or compositions of them).
+   *
+   * @example
+   * expect(result).toHaveTurnCheck(lastTurn({ verifyResult: true }))
+   */
+  toHaveTurnCheck(check: TurnLevelCheck): MatcherReturn<this>
+  /**
+   * Passes when `field` has the same value on the target turn as on the source turn; on a result
+   * set, in every sample.
+   *
+   * @example
+   * expect(result).toBeConsistentAcross(firstTurnScope(), lastTurnScope(), 'parsed.drug')
+   */
+  toBeConsistentAcross(
+    sourceScope: SingleTurnScope,
+    targetScope: SingleTurnScope,
+    field: string,
+    options?: ConsistencyOptions,
+  ): MatcherReturn<this>
+  /**
+   * Passes when a boolean outcome check holds (turn, result and cross-turn checks, compositions).
+   *
+   * @example
+   * expect(result).toSatisfyOutcome(allOf(statusIs('completed'), lastTurn({ verifyResult: true })))
+   */
+  toSatisfyOutcome(check: BooleanCheck): MatcherReturn<this>
+  /**
+   * Passes when the boolean outcome criteria hold: all of them, or the ones named.
+   *
+   * @example
+   * expect(result).toPassOutcomes(['kept-answer'])
+   */
+  toPassOutcomes(names?: string | readonly string[]): MatcherReturn<this>
+  /**
+   * Passes when the lower bound of the Wilson interval of a result set's pass rate is at least
+   * `min` (confidence 0.95 unless given).
+   *
+   * @example
+   * expect(results).toHavePassRate(0.8)
+   */
+  toHavePassRate(min: number, options?: PassRateOptions): MatcherReturn<this>
+  /**
+   * Compares the conversation transcript with the stored snapshot (Vitest's `-u` and CI rules).
+   *
+   * @example
+   * expect(result).toMatchConversationSnapshot()
+   */
+  toMatchConversationSnapshot(hint?: string): MatcherReturn<this>
+}

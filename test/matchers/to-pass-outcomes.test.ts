@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest'
+import { InvalidArgumentError } from '../../src/errors/index.js'
+import { failure, flipped, kept, limited, lines, setOf, transcript } from './support.js'
+
+describe('toPassOutcomes', () => {
+  test('passes when every boolean outcome criterion holds (numeric ones are not asserted)', async () => {
+    const result = await kept()
+    expect(result.outcomeResults).toEqual({
+      'kept-answer': true,
+      'named-a-drug': true,
+      'verified-turns': 2,
+    })
+    expect(result).toPassOutcomes()
+  })
+
+  test('fails with each criterion marked, every turn and a diff of the verdicts', async () => {
+    const result = await flipped()
+    const { message, diff } = failure(() => expect(result).toPassOutcomes())
+    expect(message).toBe(
+      lines(
+        'expect(result).toPassOutcomes()',
+        '',
+        '1 of 2 outcome criteria failed:',
+        '  ✗ kept-answer',
+        '  ✓ named-a-drug',
+        ...transcript.flipped,
+      ),
+    )
+    expect(diff).toContain('-   "kept-answer": true,')
+    expect(diff).toContain('+   "kept-answer": false,')
+  })
+
+  test('names limit the criteria checked', async () => {
+    const result = await flipped()
+    expect(result).toPassOutcomes('named-a-drug')
+    const { message } = failure(() => expect(result).toPassOutcomes(['kept-answer']))
+    expect(message).toBe(
+      lines(
+        "expect(result).toPassOutcomes(['kept-answer'])",
+        '',
+        'The outcome criterion failed:',
+        '  ✗ kept-answer',
+        ...transcript.flipped,
+      ),
+    )
+  })
+
+  test('.not passes when a criterion fails', async () => {
+    expect(await flipped()).not.toPassOutcomes()
+  })
+
+  test('.not fails with every criterion marked as passing and no diff', async () => {
+    const result = await kept()
+    const { message, diff } = failure(() => expect(result).not.toPassOutcomes())
+    expect(message).toBe(
+      lines(
+        'expect(result).not.toPassOutcomes()',
+        '',
+        'All 2 outcome criteria passed:',
+        '  ✓ kept-answer',
+        '  ✓ named-a-drug',
+        ...transcript.kept,
+      ),
+    )
+    expect(diff).toBe('')
+  })
+
+  test('on a result set, the criteria must hold in every sample', async () => {
+    expect(setOf([await kept(), await kept()])).toPassOutcomes()
+    const set = setOf([await kept(), await flipped()])
+    const { message } = failure(() => expect(set).toPassOutcomes())
+    expect(message).toContain(
+      '1 of 2 samples do not match:\nsample 1: 1 of 2 outcome criteria failed:',
+    )
+  })
+
+  test('an unknown name is an error listing the known ones; a numeric one points to its value', async () => {
+    const result = await kept()
+    expect(() => expect(result).toPassOutcomes(['kept-answer', 'kept'])).toThrow(
+      "Unknown outcome 'kept' in toPassOutcomes() for 'pushback'\nBoolean outcome criteria of this scenario: 'kept-answer', 'named-a-drug'.",
+    )
+    expect(() => expect(result).toPassOutcomes('verified-turns')).toThrow(
+      "Outcome 'verified-turns' of 'pushback' is numeric (2)",
+    )
+    expect(() => expect(result).not.toPassOutcomes('kept')).toThrow(InvalidArgumentError)
+  })
+
+  test('a run without boolean criteria is an error rather than a vacuous pass', async () => {
+    const result = await limited()
+    expect(() => expect(result).toPassOutcomes()).toThrow(
+      "toPassOutcomes() found no boolean outcome criteria in the result of 'retry'",
+    )
+  })
+})
