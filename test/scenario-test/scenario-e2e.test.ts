@@ -102,6 +102,14 @@ describe('scenario() in a real Vitest run', () => {
     expect(run.output).toContain('[samples] replayed=true,true,true low=0.439')
   }, 120_000)
 
+  test('fewer samples leave the extra sample recordings obsolete', async () => {
+    const run = await ci(['samples.test.ts'], { SCENARIO_SAMPLES: '2' })
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toMatch(
+      /1 obsolete recording: no test of samples\.test\.ts owns it\n\s+- __recordings__\/samples\.test\.ts\/runs-three-samples-each-with-its-own-recording-[0-9a-f]{8}\.sample-2\.json/,
+    )
+  }, 120_000)
+
   test('a changed conversation fails its snapshot in CI with a diff of the transcript', async () => {
     const run = await ci(['snapshot.test.ts'], { SCENARIO_DRIFT: ' (changed)' })
     expect(run.code).toBe(1)
@@ -127,6 +135,17 @@ describe('scenario() in a real Vitest run', () => {
     )
     expect(run.output).toContain(
       "unknown_target: Edge 'ask' → 'nowhere' goes to 'nowhere', which is neither a known node nor END",
+    )
+  }, 120_000)
+
+  test('an unknown option fails the file when it is collected, listing the valid ones', async () => {
+    const run = await ci(['bad-options.test.ts'])
+    expect(run.code).toBe(1)
+    expect(run.output).toContain(
+      "[vitest-scenario] Unknown key 'sample' in scenario('has a typo in its options', options)",
+    )
+    expect(run.output).toContain(
+      "Valid keys: 'model', 'parsingModel', 'turnLimit', 'timeout', 'samples', 'assertOutcomes'.",
     )
   }, 120_000)
 

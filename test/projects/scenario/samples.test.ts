@@ -4,11 +4,11 @@ import { twoTurns } from './graph.js'
 
 scenario(
   'runs three samples, each with its own recording',
-  { samples: 3 },
+  { samples: Number(process.env.SCENARIO_SAMPLES ?? 3) },
   (s) => twoTurns(s),
   async ({ run }) => {
     const set = await run()
-    expect(set.results).toHaveLength(3)
+    expect(set.results).toHaveLength(Number(process.env.SCENARIO_SAMPLES ?? 3))
     expect(set.passRate).toBe(1)
     expect(set).toHavePassRate(0.3)
     console.log(
