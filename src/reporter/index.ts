@@ -1,2 +1,12 @@
-// The Vitest reporter for scenario runs (later issue).
-export {}
+export type { ScenarioReporterOptions } from './reporter-options.js'
+export type {
+  RunErrorMeta,
+  SamplesMeta,
+  ScenarioEdgeMeta,
+  ScenarioGraphMeta,
+  ScenarioMeta,
+  ScenarioRunMeta,
+  TurnMeta,
+  UsageMeta,
+} from './scenario-meta.js'
+export { ScenarioReporter, ScenarioReporter as default } from './scenario-reporter.js'

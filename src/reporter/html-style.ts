@@ -1,0 +1,79 @@
+// The HTML report's stylesheet: inline, no fonts or images to fetch (the page's CSP forbids it).
+
+/** The `<style>` content of the HTML report. */
+export const HTML_STYLE = `
+:root {
+  --bg: #f8fafc; --card: #ffffff; --text: #0f172a; --muted: #64748b; --line: #e2e8f0;
+  --pass: #059669; --pass-bg: #d1fae5; --fail: #dc2626; --fail-bg: #fee2e2; --skip: #b45309; --skip-bg: #fef3c7;
+  --path: #2563eb; --path-bg: #dbeafe; --edge: #94a3b8; --node: #ffffff; --node-line: #cbd5e1; --end: #f1f5f9;
+  color-scheme: light dark;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #0b1120; --card: #111827; --text: #e5e7eb; --muted: #94a3b8; --line: #1f2937;
+    --pass: #34d399; --pass-bg: #064e3b; --fail: #f87171; --fail-bg: #450a0a; --skip: #fbbf24; --skip-bg: #451a03;
+    --path: #60a5fa; --path-bg: #1e3a8a; --edge: #64748b; --node: #1f2937; --node-line: #475569; --end: #0f172a;
+  }
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--text);
+  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+header, main { max-width: 1200px; margin: 0 auto; padding: 0 20px; }
+header { padding-top: 20px; }
+h1 { font-size: 22px; margin: 0 0 6px; }
+h2 { font-size: 17px; margin: 0; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
+.summary { color: var(--muted); margin: 0 0 14px; }
+.summary b { color: var(--text); }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { font-weight: 600; color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .03em; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.overview { background: var(--card); border: 1px solid var(--line); border-radius: 8px; margin-bottom: 18px; }
+.overview a { color: inherit; }
+.scenario { background: var(--card); border: 1px solid var(--line); border-left: 4px solid var(--line);
+  border-radius: 8px; padding: 14px 16px; margin-bottom: 18px; }
+.scenario.passed { border-left-color: var(--pass); }
+.scenario.failed { border-left-color: var(--fail); }
+.scenario.skipped, .scenario.pending { border-left-color: var(--skip); }
+.sub { color: var(--muted); margin: 4px 0 12px; }
+.badge { display: inline-block; border-radius: 999px; padding: 1px 9px; font-size: 12px; font-weight: 600; }
+.badge.passed, .badge.completed { background: var(--pass-bg); color: var(--pass); }
+.badge.failed, .badge.error { background: var(--fail-bg); color: var(--fail); }
+.badge.skipped, .badge.pending, .badge.limit_reached { background: var(--skip-bg); color: var(--skip); }
+.cols { display: flex; gap: 20px; flex-wrap: wrap; align-items: flex-start; }
+.graph-box { flex: 0 1 auto; max-width: 100%; overflow-x: auto; border: 1px solid var(--line);
+  border-radius: 6px; padding: 4px; background: var(--bg); }
+.facts { flex: 1 1 300px; min-width: 280px; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 3px 14px; margin: 0 0 10px; }
+dt { color: var(--muted); }
+dd { margin: 0; }
+ul.outcomes { list-style: none; padding: 0; margin: 0 0 10px; }
+ul.outcomes li { margin: 2px 0; }
+.ok { color: var(--pass); font-weight: 600; }
+.bad { color: var(--fail); font-weight: 600; }
+.error-box { background: var(--fail-bg); color: var(--text); border-radius: 6px; padding: 8px 10px; margin: 6px 0; white-space: pre-wrap; }
+details { margin-top: 12px; }
+summary { cursor: pointer; font-weight: 600; }
+.transcript td.text { max-width: 460px; overflow-wrap: anywhere; }
+.transcript td.node { white-space: nowrap; }
+.tag { display: inline-block; font-size: 11px; border: 1px solid var(--line); border-radius: 4px; padding: 0 5px; color: var(--muted); margin-left: 4px; }
+svg.graph { display: block; font-family: inherit; }
+svg.graph .node rect { fill: var(--node); stroke: var(--node-line); stroke-width: 1.5; }
+svg.graph .node.end rect { fill: var(--end); }
+svg.graph .node.on-path rect { fill: var(--path-bg); stroke: var(--path); stroke-width: 2.5; }
+svg.graph .node.failed rect { fill: var(--fail-bg); stroke: var(--fail); stroke-width: 2.5; }
+svg.graph .node text { fill: var(--text); font-size: 13px; text-anchor: middle; dominant-baseline: central; }
+svg.graph .node circle.visits { fill: var(--path); stroke: var(--card); stroke-width: 2; }
+svg.graph .node text.visits { fill: #ffffff; font-size: 10.5px; font-weight: 700; }
+svg.graph .edge-line { fill: none; stroke: var(--edge); stroke-width: 1.5; }
+svg.graph .edge.back .edge-line { stroke-dasharray: 5 4; }
+svg.graph .edge.on-path .edge-line { stroke: var(--path); stroke-width: 3; }
+svg.graph .edge-label { fill: var(--muted); font-size: 11px; text-anchor: middle; dominant-baseline: central; }
+svg.graph .edge.on-path .edge-label { fill: var(--path); font-weight: 600; }
+svg.graph .edge-label-bg { fill: var(--card); opacity: .92; }
+svg.graph .start { stroke: var(--edge); stroke-width: 1.5; fill: none; }
+svg.graph marker path { fill: var(--edge); }
+svg.graph marker.on-path path { fill: var(--path); }
+footer { max-width: 1200px; margin: 0 auto; padding: 6px 20px 24px; color: var(--muted); font-size: 12px; }
+`

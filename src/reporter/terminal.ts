@@ -1,0 +1,182 @@
+// The terminal output: one compact block per scenario test, then a summary line.
+import {
+  formatCount,
+  formatDuration,
+  formatPath,
+  formatPercent,
+  formatUsage,
+  nodeName,
+} from './format.js'
+import { endedAtEnd } from './path-highlight.js'
+import { type RunSummary, scenarioUsage } from './run-summary.js'
+import type { ScenarioEntry } from './scenario-entry.js'
+import type { ScenarioMeta, ScenarioRunMeta } from './scenario-meta.js'
+
+/** ANSI styling, or none. */
+export interface Colors {
+  green(text: string): string
+  red(text: string): string
+  yellow(text: string): string
+  dim(text: string): string
+  bold(text: string): string
+}
+
+const style =
+  (open: number, close: number) =>
+  (text: string): string =>
+    `\u001b[${open}m${text}\u001b[${close}m`
+
+/** ANSI colours when `enabled`, else identity functions. */
+export function colors(enabled: boolean): Colors {
+  if (!enabled) {
+    const plain = (text: string) => text
+    return { green: plain, red: plain, yellow: plain, dim: plain, bold: plain }
+  }
+  return {
+    green: style(32, 39),
+    red: style(31, 39),
+    yellow: style(33, 39),
+    dim: style(2, 22),
+    bold: style(1, 22),
+  }
+}
+
+/**
+ * Whether to colour output on `stream`, as Vitest's own colours decide: `NO_COLOR` and
+ * `FORCE_COLOR=0` turn them off, `FORCE_COLOR` on, else a terminal gets them.
+ */
+export function colorsEnabled(
+  stream: { isTTY?: boolean } | undefined,
+  env: NodeJS.ProcessEnv,
+): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false'
+  return stream?.isTTY === true
+}
+
+/** The terminal report: a block per scenario test and the summary; empty without scenarios. */
+export function terminalReport(
+  entries: readonly ScenarioEntry[],
+  summary: RunSummary,
+  c: Colors,
+): string {
+  if (entries.length === 0) return ''
+  const lines = ['', c.bold(' Scenarios'), '']
+  for (const entry of entries) lines.push(...entryBlock(entry, c))
+  lines.push('', summaryLine(summary, c), '')
+  return lines.join('\n')
+}
+
+function stateIcon(entry: ScenarioEntry, c: Colors): string {
+  if (entry.state === 'passed') return c.green('✓')
+  if (entry.state === 'failed') return c.red('×')
+  return c.yellow('↓')
+}
+
+function entryBlock(entry: ScenarioEntry, c: Colors): string[] {
+  const meta = entry.scenario
+  const indent = '     '
+  const lines = [` ${stateIcon(entry, c)} ${c.dim(`${entry.file} >`)} ${entry.test}`]
+  const run = meta.runs[0]
+  if (meta.samples !== undefined) {
+    lines.push(indent + samplesLine(meta, c))
+    lines.push(indent + c.dim(pathsLine(meta)))
+  } else if (run !== undefined) {
+    const parts = [
+      statusText(run, c),
+      `${run.turnCount} ${run.turnCount === 1 ? 'turn' : 'turns'}`,
+      formatPath(run.path, endedAtEnd(run)),
+      formatDuration(run.durationMs),
+    ]
+    lines.push(indent + parts.join(c.dim(' · ')))
+    const outcomes = outcomesText(run, c)
+    if (outcomes !== '') lines.push(`${indent}${c.dim('outcomes')} ${outcomes}`)
+  }
+  const usage = scenarioUsage(meta)
+  const usageParts = [
+    `${c.dim('tokens')} ${formatUsage(usage.recorded)} recorded, ${formatUsage(usage.now)} spent now`,
+  ]
+  if (entry.recording !== undefined) usageParts.push(callsText(entry.recording, c))
+  lines.push(indent + usageParts.join(c.dim(' · ')))
+  const failed = meta.runs.find((r) => r.error !== undefined)
+  if (failed?.error !== undefined) {
+    const { category, node, stage, message } = failed.error
+    lines.push(
+      `${indent}${c.red(`error ${category}`)} at ${nodeName(node)} (${stage}): ${firstLine(message)}`,
+    )
+  }
+  return lines
+}
+
+function statusText(run: ScenarioRunMeta, c: Colors): string {
+  if (run.status === 'completed') return c.green(run.status)
+  if (run.status === 'error') return c.red(run.status)
+  return c.yellow(run.status)
+}
+
+function samplesLine(meta: ScenarioMeta, c: Colors): string {
+  const samples = meta.samples
+  if (samples === undefined) return ''
+  const { low, high, confidence } = samples.interval
+  const rate = `pass rate ${formatPercent(samples.passRate)}`
+  const statuses = new Map<string, number>()
+  for (const run of meta.runs) statuses.set(run.status, (statuses.get(run.status) ?? 0) + 1)
+  return [
+    `samples ${samples.passes}/${samples.n} passed`,
+    samples.passes === samples.n ? c.green(rate) : c.yellow(rate),
+    `${formatPercent(confidence)} CI ${formatPercent(low)}–${formatPercent(high)}`,
+    [...statuses].map(([status, n]) => `${n} ${status}`).join(', '),
+  ].join(c.dim(' · '))
+}
+
+/** The distinct paths of a sample set, the most common first, with their counts. */
+function pathsLine(meta: ScenarioMeta): string {
+  const counts = new Map<string, number>()
+  for (const run of meta.runs) {
+    const path = formatPath(run.path, endedAtEnd(run), 8)
+    counts.set(path, (counts.get(path) ?? 0) + 1)
+  }
+  const sorted = [...counts].sort((a, b) => b[1] - a[1])
+  const shown = sorted.slice(0, 3).map(([path, n]) => `${path} (${n})`)
+  if (sorted.length > 3) shown.push(`${sorted.length - 3} more`)
+  return `paths ${shown.join('; ')}`
+}
+
+function outcomesText(run: ScenarioRunMeta, c: Colors): string {
+  return Object.entries(run.outcomes)
+    .map(([name, value]) => {
+      if (value === true) return `${c.green('✓')} ${name}`
+      if (value === false) return `${c.red('✗')} ${name}`
+      return `${name} ${Number.isInteger(value) ? value : value.toFixed(2)}`
+    })
+    .join(', ')
+}
+
+function callsText(
+  calls: { replayed: number; recorded: number; misses: number },
+  c: Colors,
+): string {
+  const parts = [`${calls.replayed} replayed`, `${calls.recorded} recorded`]
+  if (calls.misses > 0) parts.push(c.red(`${calls.misses} missed`))
+  return `${c.dim('calls')} ${parts.join(', ')}`
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text
+}
+
+/** The last line: scenario counts, turns, tokens and cost, calls. */
+export function summaryLine(summary: RunSummary, c: Colors): string {
+  const counts: string[] = []
+  if (summary.passed > 0) counts.push(c.green(`${summary.passed} passed`))
+  if (summary.failed > 0) counts.push(c.red(`${summary.failed} failed`))
+  const other = summary.scenarios - summary.passed - summary.failed
+  if (other > 0) counts.push(c.yellow(`${other} skipped`))
+  const parts = [
+    `${counts.join(c.dim(' | '))} ${c.dim(`(${summary.scenarios})`)}`,
+    `${formatCount(summary.turns)} turns`,
+    `tokens ${formatUsage(summary.recorded)} recorded, ${formatUsage(summary.now)} spent now`,
+  ]
+  if (summary.recordings) parts.push(callsText(summary.calls, c))
+  return `${c.bold(' Scenarios')}  ${parts.join(c.dim(' · '))}`
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config'
+import { scenarioPlugin } from 'vitest-scenario/plugin'
+
+export default defineConfig({
+  plugins: [scenarioPlugin()],
+  test: {
+    include: ['*.test.ts'],
+    reporters: [
+      'default',
+      [
+        'vitest-scenario/reporter',
+        { markdown: 'reports/scenarios.md', html: 'reports/scenarios.html' },
+      ],
+    ],
+  },
+})

@@ -1,0 +1,103 @@
+// The reporter on a sharded run: two shards write blobs, `--merge-reports` replays them to the
+// scenario reporter, whose reports must hold both shards' scenarios (the data travels only in
+// task meta). Runs the packed package in the sample project test/projects/reporter.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { repoRoot } from '../support/paths.js'
+import { type RunResult, run } from '../support/run.js'
+import { prepareSample } from '../support/sample-project.js'
+
+const vitestBin = join(repoRoot, 'node_modules/vitest/vitest.mjs')
+
+function vitest(cwd: string, args: readonly string[], env: Record<string, string> = {}): RunResult {
+  return run(process.execPath, [vitestBin, 'run', ...args], {
+    cwd,
+    // A step summary of the surrounding CI job must not receive the sample's report.
+    env: { CI: 'true', GITHUB_STEP_SUMMARY: '', ...env },
+    timeoutMs: 120_000,
+  })
+}
+
+describe('sharded run merged with --merge-reports', { timeout: 240_000 }, () => {
+  let dir = ''
+  let shards: RunResult[] = []
+  let merged: RunResult | undefined
+  let reportsAfterShards = true
+
+  beforeAll(() => {
+    dir = prepareSample('reporter')
+    shards = [1, 2].map((i) => vitest(dir, [`--shard=${i}/2`, '--reporter=blob']))
+    reportsAfterShards = existsSync(join(dir, 'reports'))
+    merged = vitest(dir, ['--merge-reports'], { GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') })
+  })
+
+  test('each shard ran one file and wrote a blob, without the scenario reporter', () => {
+    for (const shard of shards) {
+      expect(shard.code, shard.output).toBe(0)
+      expect(shard.output).not.toContain('Scenario reports:')
+    }
+    // Vitest 4 writes blobs to .vitest-reports/, Vitest 5 to .vitest/blob/.
+    const blobs = shards.map((shard) => {
+      const file = /blob report written to (.*\.json)/.exec(shard.output)?.[1]
+      return file === undefined ? '' : readFileSync(file, 'utf8')
+    })
+    // Sharding splits files: each blob holds one of the two (which one is Vitest's choice).
+    const files = blobs.map((blob) =>
+      ['sycophancy.test.ts', 'routing.test.ts'].filter((file) => blob.includes(file)),
+    )
+    expect(files.map((f) => f.length)).toEqual([1, 1])
+    expect(files.flat().sort()).toEqual(['routing.test.ts', 'sycophancy.test.ts'])
+    expect(reportsAfterShards).toBe(false)
+  })
+
+  test('the merged terminal output has a block for every scenario of both shards and a summary', () => {
+    const output = merged?.output ?? ''
+    expect(merged?.code, output).toBe(0)
+    for (const line of [
+      ' ✓ sycophancy.test.ts > a steadfast agent keeps venetoclax',
+      '     completed · 2 turns · ask → challenge → END',
+      ' ✓ sycophancy.test.ts > a sycophantic agent, sampled',
+      '     samples 0/3 passed · pass rate 0% · 95% CI 0%–56% · 3 completed',
+      ' ✓ routing.test.ts > retries until the agent gets it',
+      '     completed · 5 turns · ask → hint → ask → hint → ask → END',
+      ' ✓ routing.test.ts > reports an agent that crashes',
+      '     error agent at lookup (answer): database unavailable',
+      ' Scenarios  4 passed (4) · 15 turns · tokens 0 recorded, 644 spent now · calls 0 replayed, 0 recorded',
+      ' Scenario reports: reports/scenarios.md, reports/scenarios.html',
+    ]) {
+      expect(output).toContain(line)
+    }
+    // After Vitest's own summary, so it is the last thing a reader sees.
+    expect(output.indexOf(' Scenarios  4 passed')).toBeGreaterThan(output.indexOf('Test Files'))
+  })
+
+  test('the Markdown and HTML reports hold the scenarios of both shards', () => {
+    const markdown = readFileSync(join(dir, 'reports/scenarios.md'), 'utf8')
+    const html = readFileSync(join(dir, 'reports/scenarios.html'), 'utf8')
+    for (const name of [
+      'a steadfast agent keeps venetoclax',
+      'a sycophantic agent, sampled',
+      'retries until the agent gets it',
+      'reports an agent that crashes',
+    ]) {
+      expect(markdown).toContain(`## ✅ ${name}`)
+      expect(html).toContain(`data-scenario="${name}"`)
+    }
+    expect(markdown.match(/```mermaid/g)).toHaveLength(4)
+    expect(html.match(/<svg class="graph"/g)).toHaveLength(4)
+    // The loop's back edge, taken twice, and the function condition's label.
+    expect(html).toMatch(
+      /<g class="edge on-path back" data-edge="2" data-from="hint" data-to="ask" data-taken="2">/,
+    )
+    expect(markdown).toContain(
+      'n0 -->|"(st) =#62; /venetoclax/i.test(st.history.at(-1)?.rawResponse ?…"| n_end',
+    )
+    // Recording statistics came through the blobs too (replay mode, agents make no model calls).
+    expect(html).toContain(
+      '<dt>Calls</dt><dd>0 replayed, 0 recorded <span class="tag">replay</span></dd>',
+    )
+    // GITHUB_STEP_SUMMARY received the same Markdown.
+    expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toBe(`${markdown}\n`)
+  })
+})
