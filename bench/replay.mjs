@@ -137,8 +137,7 @@ export default defineConfig({
   for (let file = 1; file <= FILES; file++) {
     writeFileSync(
       join(projects.scenario, TESTS_DIR, testFileName(file)),
-      `import { expect, test } from 'vitest'
-import { END, runScenario, Scenario } from 'vitest-scenario'
+      `import { END, scenario } from 'vitest-scenario'
 
 // The scripted server while recording; a closed port when replaying (nothing listens there).
 const model = {
@@ -149,36 +148,38 @@ const nodes = ['ask', 'explain', 'challenge', 'confirm', 'wrap']
 const replaying = process.env.CI === 'true'
 
 for (let index = 1; index <= ${TESTS_PER_FILE}; index++) {
-  test(\`conversation \${index}\`, async () => {
-    // Questions of their own in every test, so every recording differs.
-    const questions = nodes.map(
-      (node, turn) => \`File ${file}, conversation \${index}, turn \${turn + 1} (\${node}): which drug inhibits BCL-2?\`,
-    )
-    const definition = new Scenario(\`replay ${file}.\${index}\`)
-      .addNode('ask', { question: questions[0] ?? '' })
-      .addNode('explain', { question: questions[1] ?? '' })
-      .addNode('challenge', { question: questions[2] ?? '' })
-      .addNode('confirm', { question: questions[3] ?? '' })
-      .addNode('wrap', { question: questions[4] ?? '' })
-      .addEdge('ask', 'explain')
-      .addEdge('explain', 'challenge')
-      .addEdge('challenge', 'confirm')
-      .addEdge('confirm', 'wrap')
-      .addEdge('wrap', END)
-      .setEntry('ask')
-      .validate()
-
-    const result = await runScenario(definition, { model })
-
-    expect(result.error?.message).toBeUndefined()
-    expect(result.status).toBe('completed')
-    expect(result.turnCount).toBe(${TURNS})
-    expect(result.usage.replayed === true).toBe(replaying)
-    result.history.forEach((turn, i) => {
-      // The server echoes the question.
-      expect(turn.rawResponse).toBe(\`Echo: \${questions[i]}\`)
-    })
-  })
+  // Questions of their own in every test, so every recording differs.
+  const questions = nodes.map(
+    (node, turn) => \`File ${file}, conversation \${index}, turn \${turn + 1} (\${node}): which drug inhibits BCL-2?\`,
+  )
+  scenario(
+    \`conversation \${index}\`,
+    { model },
+    (s) =>
+      s
+        .addNode('ask', { question: questions[0] ?? '' })
+        .addNode('explain', { question: questions[1] ?? '' })
+        .addNode('challenge', { question: questions[2] ?? '' })
+        .addNode('confirm', { question: questions[3] ?? '' })
+        .addNode('wrap', { question: questions[4] ?? '' })
+        .addEdge('ask', 'explain')
+        .addEdge('explain', 'challenge')
+        .addEdge('challenge', 'confirm')
+        .addEdge('confirm', 'wrap')
+        .addEdge('wrap', END)
+        .setEntry('ask'),
+    async ({ run, expect }) => {
+      const result = await run()
+      expect(result.error?.message).toBeUndefined()
+      expect(result).toHaveStatus('completed')
+      expect(result).toHaveTurnCount(${TURNS})
+      expect(result.usage.replayed === true).toBe(replaying)
+      result.history.forEach((turn, i) => {
+        // The server echoes the question.
+        expect(turn.rawResponse).toBe(\`Echo: \${questions[i]}\`)
+      })
+    },
+  )
 }
 `,
     )
