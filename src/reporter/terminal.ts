@@ -10,7 +10,7 @@ import {
 import { endedAtEnd } from './path-highlight.js'
 import { type RunSummary, scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
-import type { ScenarioMeta, ScenarioRunMeta } from './scenario-meta.js'
+import type { ScenarioMeta, ScenarioRunMeta, UsageMeta } from './scenario-meta.js'
 
 /** ANSI styling, or none. */
 export interface Colors {
@@ -93,11 +93,15 @@ function entryBlock(entry: ScenarioEntry, c: Colors): string[] {
     if (outcomes !== '') lines.push(`${indent}${c.dim('outcomes')} ${outcomes}`)
   }
   const usage = scenarioUsage(meta)
-  const usageParts = [
-    `${c.dim('tokens')} ${formatUsage(usage.recorded)} recorded, ${formatUsage(usage.now)} spent now`,
-  ]
+  const usageParts: string[] = []
+  // An agent function as the model counts no tokens: a line of zeros would only be noise.
+  if (hasUsage(usage.recorded) || hasUsage(usage.now)) {
+    usageParts.push(
+      `${c.dim('tokens')} ${formatUsage(usage.recorded)} recorded, ${formatUsage(usage.now)} spent now`,
+    )
+  }
   if (entry.recording !== undefined) usageParts.push(callsText(entry.recording, c))
-  lines.push(indent + usageParts.join(c.dim(' · ')))
+  if (usageParts.length > 0) lines.push(indent + usageParts.join(c.dim(' · ')))
   const failed = meta.runs.find((r) => r.error !== undefined)
   if (failed?.error !== undefined) {
     const { category, node, stage, message } = failed.error
@@ -106,6 +110,10 @@ function entryBlock(entry: ScenarioEntry, c: Colors): string[] {
     )
   }
   return lines
+}
+
+function hasUsage(usage: UsageMeta): boolean {
+  return usage.input + usage.output + usage.cached > 0 || (usage.cost ?? 0) > 0
 }
 
 function statusText(run: ScenarioRunMeta, c: Colors): string {

@@ -147,10 +147,24 @@ describe('onTestRunEnd', () => {
     expect(text).toContain(' ✓ test/a.test.ts > keeps BCL2')
     expect(text).toContain('     completed · 2 turns · ask → challenge → END')
     expect(text).toContain('     outcomes ✓ kept')
+    // An agent as the model counts no tokens: no line of zeros under the scenario.
+    expect(text).not.toContain('     tokens')
     expect(text).toContain(' Scenarios  1 passed (1) · 2 turns · tokens 0 recorded, 0 spent now')
     expect(text).toContain(' Scenario reports: out/scenarios.md, out/scenarios.html')
     expect(readFileSync(join(root, 'out/scenarios.md'), 'utf8')).toContain('```mermaid')
     expect(readFileSync(join(root, 'out/scenarios.html'), 'utf8')).toContain('<svg class="graph"')
+  })
+
+  test('shows the tokens of a scenario that counted some', async () => {
+    const scenario = await meta()
+    const run = scenario.runs[0]
+    if (run === undefined) throw new Error('no run')
+    run.usage.now = { input: 1200, output: 34, cached: 0, turns: 2 }
+    const { reporter, logged } = reporterWith()
+    reporter.onTestRunEnd([
+      moduleOf(testCase('keeps BCL2', { scenario })),
+    ] as unknown as TestModule[])
+    expect(logged[0]).toContain('     tokens 0 recorded, 1,234 spent now\n')
   })
 
   test('appends the Markdown report to GITHUB_STEP_SUMMARY, also without a markdown option', async () => {
