@@ -1,4 +1,4 @@
-import { evaluateOutcome } from '../src/outcomes/evaluate-outcome.js'
+import { evaluateCheck as evaluateOutcome } from '../src/outcomes/evaluate-outcome.js'
 import { readResultField, readTurnField } from '../src/outcomes/read-field.js'
 import { isSingleTurnScope, singleTurnIndex } from '../src/outcomes/scope-turns.js'
 import { matchesNodeFilter } from '../src/outcomes/scopes.js'

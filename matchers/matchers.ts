@@ -1,3 +1,4 @@
+import { printedSafely } from './printed.js'
 import { toBeConsistentAcross } from './to-be-consistent-across.js'
 import { toHaveFollowedPath } from './to-have-followed-path.js'
 import { toHavePassRate } from './to-have-pass-rate.js'
@@ -17,15 +18,18 @@ import { toSatisfyOutcome } from './to-satisfy-outcome.js'
  * import { expect } from 'vitest'
  * import { matchers } from 'vitest-scenario/matchers'
  * expect.extend(matchers)
+ *
+ * Every message is printed safely: secrets masked as `[secret]` (and the user's `redact` hook
+ * applied), control characters written as visible escapes.
  */
 export const matchers = {
-  toBeConsistentAcross,
-  toHaveFollowedPath,
-  toHavePassRate,
-  toHaveStatus,
-  toHaveTurnCheck,
-  toHaveTurnCount,
-  toHaveVisited,
-  toPassOutcomes,
-  toSatisfyOutcome,
+  toBeConsistentAcross: printedSafely(toBeConsistentAcross),
+  toHaveFollowedPath: printedSafely(toHaveFollowedPath),
+  toHavePassRate: printedSafely(toHavePassRate),
+  toHaveStatus: printedSafely(toHaveStatus),
+  toHaveTurnCheck: printedSafely(toHaveTurnCheck),
+  toHaveTurnCount: printedSafely(toHaveTurnCount),
+  toHaveVisited: printedSafely(toHaveVisited),
+  toPassOutcomes: printedSafely(toPassOutcomes),
+  toSatisfyOutcome: printedSafely(toSatisfyOutcome),
 }

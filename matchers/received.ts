@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../src/errors/index.js'
+import { assertResult, assertResultSet } from '../src/internal/assert-result.js'
 import { isScenarioResultSet, type ScenarioResultSet } from '../src/samples/index.js'
 import { isScenarioExecutionResult } from '../src/state/is-execution-result.js'
 import type { ScenarioExecutionResult } from '../src/state/types.js'
@@ -15,8 +16,15 @@ export type Received =
  * programmer error, thrown rather than failed so that `.not` cannot turn it into a pass.
  */
 export function readReceived(received: unknown, matcher: string, utils: MatcherUtils): Received {
-  if (isScenarioExecutionResult(received)) return { kind: 'result', result: received }
-  if (isResultSet(received)) return { kind: 'set', set: received }
+  // A value with the outline of a result is checked whole, so a damaged one fails here, clearly.
+  if (isScenarioExecutionResult(received)) {
+    assertResult(received, `${matcher}()'s received value`)
+    return { kind: 'result', result: received }
+  }
+  if (isResultSet(received)) {
+    assertResultSet(received, `${matcher}()'s received value`)
+    return { kind: 'set', set: received }
+  }
   throw notAResult(received, matcher, utils, 'a scenario result or a result set')
 }
 
@@ -26,7 +34,10 @@ export function readResultSet(
   matcher: string,
   utils: MatcherUtils,
 ): ScenarioResultSet {
-  if (isResultSet(received)) return received
+  if (isResultSet(received)) {
+    assertResultSet(received, `${matcher}()'s received value`)
+    return received
+  }
   const fix = isScenarioExecutionResult(received)
     ? 'A pass rate needs several runs: give the scenario `samples: n`, so run() returns a result set.'
     : undefined

@@ -1,9 +1,16 @@
 // Short, single-line renderings of values and texts for matcher messages: a failure message must
 // stay readable however long a model's answer was.
+import { describeValue } from '../src/internal/describe-value.js'
+import { neutralizeControl } from '../src/secrets/index.js'
+import { unclippedSafeText } from './printed.js'
 
-/** Collapses whitespace (newlines included) to single spaces and cuts `text` to `max` characters. */
+/**
+ * Collapses whitespace (newlines included) to single spaces and cuts `text` to `max` characters.
+ * Secrets are masked before the cut (a clipped key is still a leak), and control characters
+ * (terminal escapes in a model's answer) are written as visible escapes.
+ */
 export function truncate(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
+  const flat = neutralizeControl(unclippedSafeText(text).replace(/\s+/g, ' ').trim())
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
 }
 
@@ -24,7 +31,8 @@ export function formatValue(value: unknown, max = 60): string {
     } catch {
       json = undefined
     }
-    return truncate(json ?? String(value), max)
+    // No JSON (a cycle, a Proxy, a throwing getter): described, never converted.
+    return truncate(json ?? describeValue(value), max)
   }
   return typeof value === 'bigint' ? `${value}n` : String(value)
 }

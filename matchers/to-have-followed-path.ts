@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../src/errors/index.js'
+import { assertReadable } from '../src/internal/assert-readable.js'
 import { describeValue } from '../src/internal/describe-value.js'
 import { judgeReceived } from './judge.js'
 import type { MatcherOutcome, MatcherState } from './matcher-types.js'
@@ -17,6 +18,7 @@ export function toHaveFollowedPath(
   received: unknown,
   path: readonly string[],
 ): MatcherOutcome {
+  assertReadable(path, 'toHaveFollowedPath(path)')
   if (!Array.isArray(path) || !path.every((id) => typeof id === 'string')) {
     throw new InvalidArgumentError(
       `toHaveFollowedPath() takes a list of node ids, got ${describeValue(path)}`,

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, quoteList } from '../src/errors/index.js'
+import { assertReadable } from '../src/internal/assert-readable.js'
 import { describeValue } from '../src/internal/describe-value.js'
 import type { ScenarioExecutionResult } from '../src/state/types.js'
 import { judgeReceived } from './judge.js'
@@ -89,6 +90,7 @@ function checkedNames(result: ScenarioExecutionResult, wanted: readonly string[]
 function readNames(names: unknown): readonly string[] | undefined {
   if (names === undefined) return undefined
   if (typeof names === 'string') return [names]
+  assertReadable(names, 'toPassOutcomes(names)')
   if (Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === 'string')) {
     return names
   }

@@ -26,6 +26,8 @@ export {
   ScenarioError,
   type ScenarioErrorCode,
   ScenarioValidationError,
+  SnapshotSecretError,
+  TurnTimeoutError,
   type ValidationProblem,
   type ValidationProblemCode,
 } from './errors/index.js'

@@ -1,4 +1,5 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import {
   hydratePrimitive,
   isPlainObject,
@@ -112,6 +113,8 @@ function compileElement(
  */
 export function compileWhen(when: unknown, where: string): CompiledCondition | null {
   if (when === undefined || when === null) return null
+  // Once per condition (the compiled form is kept): its data can then be read without surprises.
+  assertReadable(when, `'when' (${where})`)
   const checks: CompiledCheck[] = []
   if (typeof when === 'function') {
     checks.push({ kind: 'function', fn: when as WhenFunction })

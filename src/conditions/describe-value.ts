@@ -1,4 +1,5 @@
 // How messages name values: a type name for errors, a short rendering for diagnostics.
+import { types } from 'node:util'
 import { isPlainObject } from '../primitives/index.js'
 
 const MAX_PREVIEW = 60
@@ -13,10 +14,17 @@ const MAX_PREVIEW = 60
  */
 export function typeName(value: unknown): string {
   if (value === null) return 'null'
+  // A Proxy may throw from any trap (or be revoked): named, never touched.
+  if (typeof value === 'object' && types.isProxy(value)) return 'Proxy'
   if (Array.isArray(value)) return 'array'
   if (typeof value !== 'object') return typeof value
   if (isPlainObject(value)) return 'object'
-  const ctor: unknown = (value as { constructor?: unknown }).constructor
+  let ctor: unknown
+  try {
+    ctor = (value as { constructor?: unknown }).constructor
+  } catch {
+    return 'object'
+  }
   return typeof ctor === 'function' && ctor.name !== '' ? ctor.name : 'object'
 }
 
@@ -50,6 +58,7 @@ export function renderValue(value: unknown): string {
     default:
   }
   if (value === null) return 'null'
+  if (types.isProxy(value)) return 'a Proxy'
   if (value instanceof Date)
     return `Date(${Number.isNaN(value.getTime()) ? 'invalid' : value.toISOString()})`
   if (!Array.isArray(value) && !isPlainObject(value)) return `a ${typeName(value)}`

@@ -36,5 +36,11 @@ export function stateCheck(path: string, primitive: Primitive, expected?: unknow
 
 /** Whether a value is a `StateCheck` (built by `stateCheck()`, or its data read from JSON). */
 export function isStateCheck(value: unknown): value is StateCheck {
-  return isPlainObject(value) && value.type === 'StateCheck'
+  if (!isPlainObject(value)) return false
+  try {
+    return value.type === 'StateCheck'
+  } catch {
+    // A value whose `type` cannot be read (a throwing getter or Proxy) is no state check.
+    return false
+  }
 }

@@ -1,5 +1,6 @@
+export { assertKnownKeys } from '../internal/known-keys.js'
 export { formatMessage, MESSAGE_PREFIX, type MessageParts, quoteList } from './format-message.js'
-export { assertKnownKeys, assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
+export { assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
 export { isModelCallError, ModelCallError } from './model-call-error.js'
 export {
   RecordingError,
@@ -13,3 +14,5 @@ export {
   type ValidationProblem,
   type ValidationProblemCode,
 } from './scenario-validation-error.js'
+export { SnapshotSecretError } from './snapshot-secret-error.js'
+export { TurnTimeoutError } from './turn-timeout-error.js'

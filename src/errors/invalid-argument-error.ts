@@ -1,3 +1,4 @@
+import { describeValue } from '../internal/describe-value.js'
 import { quoteList } from './format-message.js'
 import { ScenarioError } from './scenario-error.js'
 
@@ -5,25 +6,9 @@ import { ScenarioError } from './scenario-error.js'
 export class InvalidArgumentError extends ScenarioError {
   override name = 'InvalidArgumentError'
 
-  constructor(what: string, fix?: string, subjects?: readonly string[]) {
-    super('invalid_argument', { what, fix, subjects })
+  constructor(what: string, fix?: string, subjects?: readonly string[], options?: ErrorOptions) {
+    super('invalid_argument', { what, fix, subjects }, options)
   }
-}
-
-/**
- * Throws when `value` has keys outside `valid`: unknown keys are an error, never ignored.
- *
- * @example
- * assertKnownKeys(spec, ['question', 'stateUpdate'], "addNode('ask', spec)")
- */
-export function assertKnownKeys(value: object, valid: readonly string[], where: string): void {
-  const unknown = Object.keys(value).filter((k) => !valid.includes(k))
-  if (unknown.length === 0) return
-  const noun = unknown.length === 1 ? 'key' : 'keys'
-  throw new InvalidArgumentError(
-    `Unknown ${noun} ${quoteList(unknown)} in ${where}`,
-    `Valid keys: ${quoteList(valid)}.`,
-  )
 }
 
 /** Throws unless `value` is one of `valid`, naming the valid values. */
@@ -34,7 +19,7 @@ export function assertOneOf<T extends string>(
 ): asserts value is T {
   if (typeof value === 'string' && (valid as readonly string[]).includes(value)) return
   throw new InvalidArgumentError(
-    `Unknown ${what} ${typeof value === 'string' ? `'${value}'` : String(value)}`,
+    `Unknown ${what} ${describeValue(value)}`,
     `Valid values: ${quoteList(valid)}.`,
   )
 }

@@ -1,3 +1,5 @@
+import { neutralizeControlKeepColours } from '../secrets/control-characters.js'
+import { maskSecrets } from '../secrets/mask-secrets.js'
 import { formatMessage, type MessageParts } from './format-message.js'
 
 /**
@@ -20,6 +22,12 @@ export type ScenarioErrorCode =
   | 'recording_secret'
   /** A recording file could not be read, or a model call could not be recorded. */
   | 'recording_failed'
+  /** A conversation snapshot was refused because it holds a secret. */
+  | 'snapshot_secret'
+  /** The answering side of a turn gave no answer within `turnTimeoutMs` (category `timeout`). */
+  | 'turn_timeout'
+  /** A scenario report could not be written; the reporter says so and the run goes on. */
+  | 'report_failed'
 
 const brand = Symbol.for('vitest-scenario.error')
 
@@ -32,12 +40,24 @@ export class ScenarioError extends Error {
   readonly [brand] = true
 
   constructor(code: ScenarioErrorCode, message: MessageParts | string, options?: ErrorOptions) {
-    super(typeof message === 'string' ? message : formatMessage(message), options)
+    // Messages quote what came in — a server's error body, a model's answer, a request — which
+    // may echo a key or carry terminal escapes: every library error is safe to print and store.
+    const text = typeof message === 'string' ? message : formatMessage(message)
+    super(neutralizeControlKeepColours(maskSecrets(text)), options)
     this.code = code
   }
 }
 
 /** Whether `value` is an error thrown by this library (any copy of it). */
 export function isScenarioError(value: unknown): value is ScenarioError {
-  return typeof value === 'object' && value !== null && brand in value
+  return typeof value === 'object' && value !== null && hasBrand(value)
+}
+
+/** `brand in value`, where a Proxy that throws (or is revoked) is simply not a library error. */
+function hasBrand(value: object): boolean {
+  try {
+    return brand in value
+  } catch {
+    return false
+  }
 }

@@ -3,9 +3,11 @@ import { sleep } from '../internal/sleep.js'
 import { REPLAYED_HEADER } from '../recordings/recorder.js'
 import { recordingFailureOf } from '../recordings/recording-failure.js'
 import { recordingRouter } from '../recordings/router.js'
-import type { ChatMessage, ChatToolCall, ErrorStage, Usage } from '../state/types.js'
+import type { ChatMessage, ChatToolCall, ErrorCategory, ErrorStage, Usage } from '../state/types.js'
 import { classifyCallError } from './classify-error.js'
 import { type ChatClient, clientFor } from './client.js'
+import { type CheckedCompletion, checkCompletion } from './completion-shape.js'
+import { baseURLOf, endpointOf } from './endpoint.js'
 import { processLimiter } from './limiter.js'
 import { withLinkedSignal } from './linked-signal.js'
 import { defaultRetryPolicy, type RetryPolicy, retryDelayMs } from './retry-policy.js'
@@ -35,18 +37,10 @@ export interface ChatResult {
   recordedDurationMs?: number
 }
 
-interface RawCompletion {
-  choices?: { message?: { content?: string | null; tool_calls?: ChatToolCall[] } }[]
-  usage?: {
-    prompt_tokens?: number
-    completion_tokens?: number
-    prompt_tokens_details?: { cached_tokens?: number } | null
-  } | null
-}
-
 /**
  * Makes one Chat Completions call with the library's retry loop, inside the process-wide limiter
- * (SPEC section 6). A call that still fails throws a `ModelCallError` with the SPEC category.
+ * (SPEC section 6). A call that still fails throws a `ModelCallError` with the SPEC category,
+ * naming the endpoint; a 2xx answer that is not a usable completion is a `bad_response`.
  */
 export async function chatCompletion(
   config: ModelConfig,
@@ -65,69 +59,120 @@ export async function chatCompletion(
   if (config.maxTokens !== undefined) body.max_tokens = config.maxTokens
   if (request.tools !== undefined && request.tools.length > 0) body.tools = request.tools
   if (request.responseFormat !== undefined) body.response_format = request.responseFormat
+  const endpoint = endpointOf(baseURLOf(config))
+  const failed = (
+    category: ErrorCategory,
+    message: string,
+    attempts: number,
+    cause: unknown,
+    status?: number,
+  ) =>
+    new ModelCallError(
+      { category, stage, status, attempts, model: config.model, endpoint, message },
+      cause,
+    )
   const replayed = config.client === undefined ? replayDirect(config, body) : undefined
   if (replayed !== undefined) {
+    // A recording made before responses were checked (or edited by hand) is checked on replay.
+    const checked = checkCompletion(replayed.body, undefined)
+    if (!checked.ok) throw failed('bad_response', `${checked.problem} (replayed)`, 1, replayed.body)
     if (context.replay !== undefined) {
       context.replay.calls += 1
       context.replay.recordedDurationMs += replayed.durationMs
     }
-    return toResult(replayed.body as RawCompletion, 0, replayed.durationMs)
+    return toResult(checked.completion, 0, replayed.durationMs)
   }
-  const client = await clientFor(config)
+  let client: ChatClient
+  try {
+    client = await clientFor(config)
+  } catch (error) {
+    // e.g. an SDK that refuses its options (a missing key): a configuration problem, not the agent's.
+    throw failed('unexpected', `the client could not be built: ${messageOf(error)}`, 0, error)
+  }
 
-  return processLimiter.run(async () => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const { data, replayedMs } = await withLinkedSignal(signal, (callSignal) =>
-          create(client, body, callSignal),
-        )
-        if (replayedMs !== undefined && context.replay !== undefined) {
-          context.replay.calls += 1
-          context.replay.recordedDurationMs += replayedMs
-        }
-        return toResult(data as RawCompletion, attempt, replayedMs)
-      } catch (error) {
-        const failure = classifyCallError(error, signal.aborted)
-        const recordingFailure =
-          failure.category === 'recording' ? recordingFailureOf(error) : undefined
-        if (!failure.retryable || attempt >= policy.maxRetries) {
-          throw new ModelCallError(
-            {
-              category: failure.category,
-              stage,
-              status: failure.status,
-              attempts: attempt + 1,
-              model: config.model,
-              message: recordingFailure?.message ?? failure.message,
-            },
-            recordingFailure ?? error,
-          )
-        }
-        const delay = retryDelayMs(policy, attempt, failure.retryAfterMs)
-        // A rate limit applies to the endpoint, not to this call: calls not started yet wait too.
-        if (failure.category === 'rate_limit') processLimiter.pauseFor(delay)
+  return processLimiter.run(
+    async () => {
+      for (let attempt = 0; ; attempt++) {
+        let answer: Answer
         try {
-          await sleep(delay, signal)
-        } catch (reason) {
-          throw new ModelCallError(
-            {
-              category: 'aborted',
-              stage,
-              status: failure.status,
-              attempts: attempt + 1,
-              model: config.model,
-              message: 'aborted while waiting to retry',
-            },
-            reason,
-          )
+          answer = await withLinkedSignal(signal, (callSignal) => create(client, body, callSignal))
+        } catch (error) {
+          const failure = classifyCallError(error, signal.aborted)
+          const recordingFailure =
+            failure.category === 'recording' ? recordingFailureOf(error) : undefined
+          if (!failure.retryable || attempt >= policy.maxRetries) {
+            throw failed(
+              failure.category,
+              recordingFailure?.message ??
+                describeFailure(failure.category, failure.message, error),
+              attempt + 1,
+              recordingFailure ?? error,
+              failure.status,
+            )
+          }
+          const delay = retryDelayMs(policy, attempt, failure.retryAfterMs)
+          // A rate limit applies to the endpoint, not to this call: calls to it not started yet
+          // wait too. Calls to other endpoints go on.
+          if (failure.category === 'rate_limit') processLimiter.pauseFor(delay, endpoint)
+          try {
+            await sleep(delay, signal)
+          } catch (reason) {
+            throw failed(
+              'aborted',
+              'aborted while waiting to retry',
+              attempt + 1,
+              reason,
+              failure.status,
+            )
+          }
+          continue
         }
+        const checked = checkCompletion(answer.data, answer.contentType)
+        if (!checked.ok) {
+          // Never retried (the same server answers the same way) and never recorded: the
+          // recorder drops the exchange it kept for this response.
+          if (answer.response !== undefined) recordingRouter()?.current()?.discard(answer.response)
+          throw failed('bad_response', checked.problem, attempt + 1, answer.data, answer.status)
+        }
+        if (answer.replayedMs !== undefined && context.replay !== undefined) {
+          context.replay.calls += 1
+          context.replay.recordedDurationMs += answer.replayedMs
+        }
+        return toResult(checked.completion, attempt, answer.replayedMs)
       }
-    }
-  }, signal)
+    },
+    signal,
+    endpoint,
+  )
 }
 
-/** The default base URL of the `openai` SDK, when neither the config nor the environment sets one. */
-const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
+/**
+ * What a failure says. The SDK says only "Connection error." for a call that reached nothing:
+ * the reason (refused, unknown host, reset) is added from the error's causes.
+ */
+function describeFailure(category: ErrorCategory, message: string, error: unknown): string {
+  if (category !== 'connection') return message
+  const reason = rootReason(error)
+  const text = message.trim().replace(/\.$/, '')
+  return reason === undefined || text.includes(reason) ? text : `${text} (${reason})`
+}
+
+/** The innermost cause's code or message: `ECONNREFUSED`, `ENOTFOUND`, `other side closed`. */
+function rootReason(error: unknown): string | undefined {
+  let reason: string | undefined
+  let current: unknown = (error as { cause?: unknown } | null)?.cause
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (typeof code === 'string') reason = code
+    else if (typeof message === 'string' && message !== '') reason = message
+    current = (current as { cause?: unknown }).cause
+  }
+  return reason
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
 
 /**
  * A recorded answer to this call from the current test's recording, taken without the SDK (the
@@ -139,7 +184,7 @@ function replayDirect(
 ): { body: unknown; durationMs: number } | undefined {
   const recorder = recordingRouter()?.current()
   if (recorder === undefined) return undefined
-  const baseURL = config.baseURL ?? process.env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL
+  const baseURL = baseURLOf(config)
   return recorder.replayDirect({
     url: `${baseURL.replace(/\/+$/, '')}/chat/completions`,
     body: JSON.stringify(body),
@@ -147,40 +192,53 @@ function replayDirect(
   })
 }
 
+/** A 2xx answer to one attempt, with what the response said about itself. */
+interface Answer {
+  data: unknown
+  /** The SDK's `Response`, when the client has `withResponse()` (to drop it from a recording). */
+  response: Response | undefined
+  status: number | undefined
+  contentType: string | undefined
+  replayedMs: number | undefined
+}
+
 /**
  * Makes the SDK call and reads the replay marker off the response headers, through the SDK's
  * `withResponse()` (a user's stand-in client without it is simply never marked as replayed).
  */
-async function create(
-  client: ChatClient,
-  body: object,
-  signal: AbortSignal,
-): Promise<{ data: unknown; replayedMs: number | undefined }> {
+async function create(client: ChatClient, body: object, signal: AbortSignal): Promise<Answer> {
   const pending = client.chat.completions.create(body, { signal }) as Promise<unknown> & {
     withResponse?: () => Promise<{ data: unknown; response: Response }>
   }
-  if (typeof pending.withResponse !== 'function')
-    return { data: await pending, replayedMs: undefined }
+  if (typeof pending.withResponse !== 'function') {
+    return {
+      data: await pending,
+      response: undefined,
+      status: undefined,
+      contentType: undefined,
+      replayedMs: undefined,
+    }
+  }
   const { data, response } = await pending.withResponse()
   const replayed = response.headers.get(REPLAYED_HEADER)
-  return { data, replayedMs: replayed === null ? undefined : Number(replayed) }
+  return {
+    data,
+    response,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? undefined,
+    replayedMs: replayed === null ? undefined : Number(replayed),
+  }
 }
 
 function toResult(
-  completion: RawCompletion,
+  completion: CheckedCompletion,
   retries: number,
   replayedMs: number | undefined,
 ): ChatResult {
-  const message = completion.choices?.[0]?.message
-  const usage = completion.usage
   return {
-    content: message?.content ?? null,
-    toolCalls: message?.tool_calls ?? [],
-    usage: {
-      input: usage?.prompt_tokens ?? 0,
-      output: usage?.completion_tokens ?? 0,
-      cached: usage?.prompt_tokens_details?.cached_tokens ?? 0,
-    },
+    content: completion.content,
+    toolCalls: completion.toolCalls,
+    usage: completion.usage,
     retries,
     ...(replayedMs === undefined ? {} : { recordedDurationMs: replayedMs }),
   }

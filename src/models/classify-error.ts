@@ -100,6 +100,10 @@ export function classifyCallError(error: unknown, aborted: boolean): CallFailure
       category = 'unexpected'
       retryable = status === 409
     }
+  } else if (names.includes('SyntaxError')) {
+    // A body sent as JSON that does not parse: the server did not answer like the API.
+    category = 'bad_response'
+    retryable = false
   } else if (
     names.includes('APIConnectionError') ||
     names.includes('TypeError') ||

@@ -2,6 +2,7 @@ import { NO_KEY } from '../recordings/recorder.js'
 import { recordingFetch } from '../recordings/recording-fetch.js'
 import { recordingRouter } from '../recordings/router.js'
 import { isWrapped, wrap } from '../recordings/wrap.js'
+import { rememberLiveKey } from '../secrets/live-keys.js'
 import type { ModelConfig } from './types.js'
 
 /** The part of an `openai` client the library calls (any copy, v6 or v7). */
@@ -21,6 +22,8 @@ const built = new Map<string, Promise<ChatClient>>()
  */
 export function clientFor(config: ModelConfig): Promise<ChatClient> {
   if (config.client !== undefined) return Promise.resolve(recordedClient(config.client))
+  // Every artifact and printed text is checked for the key from now on (masked, or refused).
+  rememberLiveKey(config.apiKey)
   const key = `${config.baseURL ?? ''}\u0000${config.apiKey ?? ''}`
   let client = built.get(key)
   if (client === undefined) {

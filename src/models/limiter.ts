@@ -2,12 +2,14 @@ import { sleep } from '../internal/sleep.js'
 
 /**
  * A counting semaphore: at most `capacity` holders at once, the others wait in arrival order.
- * All model calls of one worker process share one (SPEC section 6: `maxConcurrentCalls`).
+ * All model calls of one worker process share one (SPEC section 6: `maxConcurrentCalls`). Rate-limit
+ * pauses are per endpoint: a 429 from one server never holds back calls to another.
  */
 export class Limiter {
   #capacity: number
   #active = 0
-  #resumeAt = 0
+  /** When each paused endpoint may be called again (epoch ms), by endpoint key. */
+  readonly #resumeAt = new Map<string, number>()
   readonly #waiting: (() => void)[] = []
 
   constructor(capacity: number) {
@@ -26,31 +28,45 @@ export class Limiter {
   }
 
   /**
-   * Holds back calls that have not started yet for `ms`: after a rate limit, new calls wait
-   * out the server's `retry-after` instead of taking the capacity the retried calls need.
+   * Holds back calls to `endpoint` that have not started yet for `ms`: after a rate limit, new
+   * calls to that endpoint wait out the server's `retry-after` instead of taking the capacity the
+   * retried calls need. Calls to other endpoints are not held back.
    */
-  pauseFor(ms: number): void {
-    this.#resumeAt = Math.max(this.#resumeAt, Date.now() + ms)
+  pauseFor(ms: number, endpoint = ''): void {
+    this.#resumeAt.set(endpoint, Math.max(this.#resumeAt.get(endpoint) ?? 0, Date.now() + ms))
   }
 
   /**
-   * Runs `task` once a slot is free and no pause is in effect; the slot is released when it
-   * settles. An abort of `signal` while waiting for a pause to end rejects with its reason.
+   * Runs `task` once no pause of `endpoint` is in effect and a slot is free; the slot is released
+   * when it settles. A call waits out its endpoint's pause before it takes a slot, so paused calls
+   * never fill the capacity that calls to other endpoints need. An abort of `signal` while waiting
+   * for a pause to end rejects with its reason.
    */
-  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (this.#active >= this.#capacity) {
-      await new Promise<void>((resolve) => this.#waiting.push(resolve))
-    } else {
-      this.#active++
-    }
-    try {
-      for (let wait = this.#resumeAt - Date.now(); wait > 0; wait = this.#resumeAt - Date.now()) {
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal, endpoint = ''): Promise<T> {
+    for (;;) {
+      for (let wait = this.#pauseLeft(endpoint); wait > 0; wait = this.#pauseLeft(endpoint)) {
         await sleep(wait, signal)
       }
+      if (this.#active < this.#capacity) this.#active++
+      else await new Promise<void>((resolve) => this.#waiting.push(resolve))
+      if (this.#pauseLeft(endpoint) <= 0) break
+      // The endpoint was paused while this call waited for a slot: give the slot back and wait.
+      this.#release()
+    }
+    try {
       return await task()
     } finally {
       this.#release()
     }
+  }
+
+  /** Milliseconds until `endpoint` may be called again (≤ 0: now); ended pauses are forgotten. */
+  #pauseLeft(endpoint: string): number {
+    const resumeAt = this.#resumeAt.get(endpoint)
+    if (resumeAt === undefined) return 0
+    const left = resumeAt - Date.now()
+    if (left <= 0) this.#resumeAt.delete(endpoint)
+    return left
   }
 
   #release(): void {

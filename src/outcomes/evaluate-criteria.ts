@@ -1,6 +1,6 @@
-import { describeValue } from '../internal/describe-value.js'
+import { describeThrown, describeValue } from '../internal/describe-value.js'
 import type { Diagnostic, ScenarioExecutionResult } from '../state/types.js'
-import { evaluateOutcome } from './evaluate-outcome.js'
+import { evaluateCheck } from './evaluate-outcome.js'
 import type { OutcomeCriterion, OutcomeValue } from './types.js'
 
 /**
@@ -40,7 +40,7 @@ async function evaluateCriterion(
   try {
     if (check !== undefined) {
       const found: Diagnostic[] = []
-      const value = evaluateOutcome(check, result, { diagnostics: found })
+      const value = evaluateCheck(check, result, { diagnostics: found })
       for (const d of found) diagnostics.push({ ...d, message: `Outcome '${name}': ${d.message}` })
       return value
     }
@@ -55,7 +55,7 @@ async function evaluateCriterion(
       `evaluate returned ${describeValue(value)}, not a boolean or a number`,
     )
   } catch (error) {
-    const thrown = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    const thrown = describeThrown(error)
     return fail(diagnostics, name, `it threw ${thrown}`)
   }
 }

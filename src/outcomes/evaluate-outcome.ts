@@ -1,8 +1,11 @@
 import { InvalidArgumentError } from '../errors/index.js'
+import { assertResult } from '../internal/assert-result.js'
 import { describeValue } from '../internal/describe-value.js'
+import { readDiagnostics } from '../internal/read-diagnostics.js'
 import { checkPrimitive, primitiveAccepts } from '../primitives/index.js'
 import type { Diagnostic, ScenarioExecutionResult, TurnRecord } from '../state/types.js'
 import { canOrder, compareValues, isOrdering, normalizeLeaves } from './compare-values.js'
+import { assertOutcomeCheck } from './guards.js'
 import { AGGREGATION_TYPES, isOneOf, typeTag } from './node-types.js'
 import {
   cannotOrder,
@@ -61,6 +64,34 @@ export function evaluateOutcome(
   options?: EvaluateOutcomeOptions,
 ): OutcomeValue
 export function evaluateOutcome(
+  check: OutcomeCheck,
+  result: ScenarioExecutionResult,
+  options?: EvaluateOutcomeOptions,
+): OutcomeValue {
+  // Checked here, at the public entry; the runner evaluates its own criteria with
+  // `evaluateCheck`, whose inputs are already known good.
+  assertOutcomeCheck(check, 'evaluateOutcome(check, result)')
+  assertResult(result, 'evaluateOutcome(check, result)')
+  readDiagnostics(options, 'evaluateOutcome(check, result, options)')
+  return evaluateCheck(check, result, options)
+}
+
+/**
+ * `evaluateOutcome` without the checks of its arguments: for the runner, whose check nodes were
+ * validated when they were added and whose result it built itself, and for the matchers, which
+ * check theirs once at entry.
+ */
+export function evaluateCheck(
+  check: BooleanCheck,
+  result: ScenarioExecutionResult,
+  options?: EvaluateOutcomeOptions,
+): boolean
+export function evaluateCheck(
+  check: OutcomeCheck,
+  result: ScenarioExecutionResult,
+  options?: EvaluateOutcomeOptions,
+): OutcomeValue
+export function evaluateCheck(
   check: OutcomeCheck,
   result: ScenarioExecutionResult,
   options?: EvaluateOutcomeOptions,

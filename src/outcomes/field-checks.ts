@@ -1,4 +1,5 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPrimitive } from '../primitives/index.js'
 import type { Primitive } from '../primitives/types.js'
@@ -61,6 +62,7 @@ function explicitOrValue(
   where: string,
   kind: CheckKind,
 ): ValueCheck {
+  assertReadable(expected, `the expected value of ${where}`)
   if (verifyWith === undefined) return valueCheck(expected, field, where, kind)
   if (!isPrimitive(verifyWith)) {
     throw new InvalidArgumentError(

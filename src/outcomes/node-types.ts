@@ -37,7 +37,13 @@ export const CROSS_TURN_COMPARISONS: readonly CrossTurnComparison[] = [
 /** The `type` tag of `value` when it is an object with a string tag, else `undefined`. */
 export function typeTag(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined
-  const type = (value as { type?: unknown }).type
+  let type: unknown
+  try {
+    type = (value as { type?: unknown }).type
+  } catch {
+    // A value whose `type` cannot be read (a throwing getter or Proxy) is no check node.
+    return undefined
+  }
   return typeof type === 'string' ? type : undefined
 }
 

@@ -3,6 +3,7 @@
 // "what is a valid check" in one place.
 
 import { assertKnownKeys, InvalidArgumentError, quoteList } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
 import {
   hydratePrimitive,
@@ -56,6 +57,7 @@ const ALL_TYPES = [...BOOLEAN_CHECK_TYPES, ...AGGREGATION_TYPES]
  * `InvalidArgumentError` naming the location (`where` plus the path inside the tree).
  */
 export function readCheck(data: unknown, where: string, hydrate: boolean): OutcomeCheck {
+  assertReadable(data, where)
   const node = readNode(data, where)
   return isOneOf(AGGREGATION_TYPES, node.type)
     ? readFilter(node, where, hydrate)

@@ -1,4 +1,5 @@
 import { assertOneOf, InvalidArgumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import { exactMatch, isPlainObject, numericExact, numericMinimum } from '../primitives/index.js'
@@ -154,6 +155,7 @@ function fieldChecks(fields: unknown, where: string): FieldCheck[] {
       `Write e.g. ${where.slice(0, -1)}{ verifyResult: true }).`,
     )
   }
+  assertReadable(fields, where)
   const checks: FieldCheck[] = []
   for (const field of Object.keys(fields)) {
     const { expected, verifyWith } = valueCheck(fields[field], field, where, 'turn')

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { describeNonJson } from '../internal/describe-non-json.js'
 import { describeValue } from '../internal/describe-value.js'
 import {
   exactMatch,
@@ -11,7 +12,6 @@ import {
   regexMatch,
 } from '../primitives/index.js'
 import type { Primitive } from '../primitives/types.js'
-import { describeNonJson } from './json-value.js'
 
 /** The operators an operator object may hold in outcome sugar (SPEC 13.24). */
 export const OUTCOME_OPERATORS = ['eq', 'gt', 'gte', 'lt', 'lte', 'matches'] as const

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import type { ModelConfig } from '../models/types.js'
 import type { RedactHook } from '../recordings/normalize-request.js'
 import type { ModelPrice } from '../runner/usage.js'
@@ -36,6 +37,11 @@ export interface ScenarioPluginOptions {
    * @default 8
    */
   maxConcurrentCalls?: number
+  /**
+   * Time the answering side of `scenario()` tests has for one turn (the agent, or the model with
+   * its tool loop) before the turn fails with category `timeout`. @default 120000
+   */
+  turnTimeoutMs?: number
   /** Prices per million tokens by model name, so results and the reporter show a cost. */
   prices?: Record<string, ModelPrice>
 }
@@ -71,6 +77,11 @@ const pluginSchema = z.strictObject({
     })
     .optional(),
   maxConcurrentCalls: z.int('an integer ≥ 1').min(1, 'an integer ≥ 1').optional(),
+  turnTimeoutMs: z
+    .int('an integer number of ms ≥ 1')
+    .min(1, 'an integer number of ms ≥ 1')
+    .max(2_147_483_647, 'at most 2147483647 ms (about 24.8 days)')
+    .optional(),
   prices: z
     .record(
       z.string(),
@@ -88,6 +99,7 @@ const pluginSchema = z.strictObject({
  * name the valid ones.
  */
 export function checkPluginOptions(options: unknown): ScenarioPluginOptions {
+  assertReadable(options, 'scenarioPlugin(options)')
   const parsed = pluginSchema.safeParse(options ?? {})
   if (parsed.success) return parsed.data as ScenarioPluginOptions
   const subjects = parsed.error.issues.map(describeIssue)

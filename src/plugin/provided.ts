@@ -19,6 +19,7 @@ export interface ProvidedOptions {
   /** The default parsing model (judge) of `scenario()` tests. */
   parsingModel?: PluginModelConfig | undefined
   maxConcurrentCalls?: number | undefined
+  turnTimeoutMs?: number | undefined
   prices?: Record<string, ModelPrice> | undefined
   /**
    * Vitest's snapshot update state for this run (`new`, `all` or `none`), known before any test

@@ -48,6 +48,7 @@ export function scenarioPlugin(options: ScenarioPluginOptions = {}): ScenarioVit
         model: checked.model,
         parsingModel: checked.parsingModel,
         maxConcurrentCalls: checked.maxConcurrentCalls,
+        turnTimeoutMs: checked.turnTimeoutMs,
         prices: checked.prices,
         updateSnapshot: readUpdateState(project.config.snapshotOptions?.updateSnapshot),
         testTimeout: project.config.testTimeout,

@@ -1,4 +1,5 @@
 // The shape of one registry entry, and how a factory turns data into a usable primitive.
+import { assertReadable } from '../internal/assert-readable.js'
 import { readOptions } from '../internal/read-options.js'
 import type { Primitive, PrimitiveData, PrimitiveType } from './types.js'
 
@@ -81,5 +82,7 @@ export function fromFactory<D extends PrimitiveData>(
 ): Primitive<D> {
   const optionKeys = positional === undefined ? b.keys : b.keys.filter((k) => !(k in positional))
   const fields = readOptions(options, optionKeys, where)
+  // The positional arguments (substrings, a pattern, a mode) are read like the options.
+  assertReadable(positional, where)
   return attachBehaviour(b.build({ ...fields, ...positional }, where), b)
 }

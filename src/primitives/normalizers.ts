@@ -1,4 +1,5 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import type { Normalizer, SynonymMap } from './types.js'
@@ -69,6 +70,7 @@ function readSynonymMap(map: unknown, where: string): SynonymMap {
       "Pass an object of replacements, e.g. synonymMap({ usa: 'united states' }).",
     )
   }
+  assertReadable(map, where)
   const entries: [string, string][] = []
   for (const [from, to] of Object.entries(map)) {
     if (typeof to !== 'string') {

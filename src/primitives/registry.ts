@@ -63,8 +63,13 @@ function behaviourOf(data: PrimitiveData): Behaviour<PrimitiveData> {
 /** Whether `value` carries a known primitive `type` tag (it may lack attached behaviour). */
 export function isPrimitiveData(value: unknown): value is PrimitiveData {
   if (typeof value !== 'object' || value === null) return false
-  const type = (value as { type?: unknown }).type
-  return typeof type === 'string' && hasOwn.call(registry, type)
+  try {
+    const type = (value as { type?: unknown }).type
+    return typeof type === 'string' && hasOwn.call(registry, type)
+  } catch {
+    // A value whose `type` cannot be read (a throwing getter or Proxy) is no primitive.
+    return false
+  }
 }
 
 /**
@@ -76,11 +81,15 @@ export function isPrimitiveData(value: unknown): value is PrimitiveData {
  * isPrimitive({ type: 'ExactMatch', normalize: [] }) // false: hydrate it first
  */
 export function isPrimitive(value: unknown): value is Primitive {
-  return (
-    isPrimitiveData(value) &&
-    typeof (value as Partial<Primitive>).check === 'function' &&
-    typeof (value as Partial<Primitive>).score === 'function'
-  )
+  if (!isPrimitiveData(value)) return false
+  try {
+    return (
+      typeof (value as Partial<Primitive>).check === 'function' &&
+      typeof (value as Partial<Primitive>).score === 'function'
+    )
+  } catch {
+    return false
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import { type Behaviour, compiledCache, type DataOf, fromFactory } from './behaviour.js'
@@ -193,6 +194,7 @@ export function regexMatch(
   options?: RegexMatchOptions,
 ): Primitive<DataOf<'RegexMatch'>> {
   const where = 'regexMatch()'
+  assertReadable(pattern, where)
   if (pattern instanceof RegExp) {
     const { flags = pattern.flags } = readOptions(options, ['flags'], where)
     return fromFactory(regexMatchBehaviour, undefined, where, { pattern: pattern.source, flags })

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 
 /** How recordings are used (SPEC section 10). */
 export type RecordingMode = 'replay' | 'new' | 'all' | 'rerecord' | 'off'
@@ -22,6 +23,16 @@ export function resolveRecordingMode(
   updateState: string | undefined,
   override: string | undefined,
 ): RecordingMode {
+  for (const [name, value] of [
+    ['updateState', updateState],
+    ['override', override],
+  ] as const) {
+    if (value !== undefined && typeof value !== 'string') {
+      throw new InvalidArgumentError(
+        `resolveRecordingMode() needs \`${name}\` as a string or undefined, got ${describeValue(value)}`,
+      )
+    }
+  }
   if (override !== undefined && override !== '') {
     const mode = override === 'none' ? 'replay' : override
     if (!isRecordingMode(mode)) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { RedactHook } from '../secrets/redact-hook.js'
 import { canonicalize, type Json } from './stable-json.js'
 
 /** A request as recordings key and store it: no headers, no host, canonical JSON body. */
@@ -11,8 +12,7 @@ export interface RecordedRequest {
   body?: Json
 }
 
-/** A hook that may replace a string before it is stored or matched (SPEC section 10, `redact`). */
-export type RedactHook = (value: string, jsonPath: string) => string
+export type { RedactHook } from '../secrets/redact-hook.js'
 
 /** Request strings longer than this are stored and matched as a hash (SPEC section 10). */
 export const LARGE_STRING_BYTES = 8 * 1024
@@ -20,8 +20,15 @@ export const LARGE_STRING_BYTES = 8 * 1024
 /** Body fields that vary between runs without changing the answer (design/recordings.md 5.3). */
 const BODY_DENYLIST = new Set(['user', 'safety_identifier', 'prompt_cache_key', 'metadata'])
 
-/** Query parameters that carry credentials; never stored, never part of the key. */
-const CREDENTIAL_PARAMS = /^(api[-_]?key|key|token|access[-_]?token|auth|sig|signature|code)$/i
+/**
+ * Query parameters that carry credentials: never stored, never part of the key. Names are
+ * matched broadly and case-insensitively, as headers are default-deny: any name containing key,
+ * token, secret, password, passwd, pwd, auth, credential, session, cookie, signature or nonce, a `sig`
+ * segment (`sig`, `sv-sig`), and the OAuth names `code`, `state`, `client_id`… stay out. What is
+ * kept is still scanned with the secret rules before a write.
+ */
+const CREDENTIAL_PARAMS =
+  /key|token|secret|passw|pwd|auth|credential|session|cookie|signature|(^|[-_.])sig([-_.]|$)|nonce|^code$|^client[-_]?id$|^state$|^otp$/i
 
 /**
  * Turns one `fetch` call of the SDK into the request recordings store and match on: the method,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import { RecordingError, RecordingMissingError } from '../errors/index.js'
+import { liveKeys, rememberLiveKey } from '../secrets/live-keys.js'
+import { recordingFileError } from './file-system-error.js'
 import { missReport } from './miss-report.js'
 import type { RecordingMode } from './mode.js'
 import {
@@ -51,6 +53,11 @@ export interface RecorderOptions {
   command: string
   redact?: RedactHook | undefined
   allowSecrets?: readonly string[] | undefined
+  /**
+   * When set, every call fails with this error and nothing is replayed or written: the test may
+   * not use its recording (another test of its file has the same full name).
+   */
+  refuse?: Error | undefined
 }
 
 /** One model call the recorder sees, with the client's base URL and its live `fetch`. */
@@ -101,6 +108,10 @@ export class Recorder {
   #liveKeys = new Set<string>()
   #failureIds = new Map<string, Error>()
   #finished = false
+  /** The call behind each response this recorder handed out, so the caller can discard it. */
+  #byResponse = new WeakMap<Response, { call: Call; key: string; occurrence: number }>()
+  /** Exchanges left out of the recording because they were not usable answers. */
+  #discarded = 0
 
   constructor(options: RecorderOptions) {
     this.options = options
@@ -114,6 +125,7 @@ export class Recorder {
   /** Answers one model call: replayed, recorded live, or a miss. */
   async handle(call: RecorderCall): Promise<Response> {
     const { mode } = this.options
+    if (this.options.refuse !== undefined) return this.#fail(this.options.refuse)
     let request: RecordedRequest
     try {
       request = normalizeRequest(call.url, call.init, call.baseURL, this.options.redact)
@@ -139,8 +151,13 @@ export class Recorder {
     const existing = this.#existing
     if (recorded !== undefined && !this.#diverged) {
       this.#used.add(recorded)
-      this.#calls.push({ interaction: recorded, live: false })
-      return replayResponse(recorded.response, { [REPLAYED_HEADER]: String(recorded.durationMs) })
+      const replayedCall: Call = { interaction: recorded, live: false }
+      this.#calls.push(replayedCall)
+      const replayed = replayResponse(recorded.response, {
+        [REPLAYED_HEADER]: String(recorded.durationMs),
+      })
+      this.#byResponse.set(replayed, { call: replayedCall, key, occurrence })
+      return replayed
     }
     const mayRecord =
       mode === 'all' ||
@@ -165,7 +182,12 @@ export class Recorder {
     body: string
     baseURL: string
   }): { body: Json; durationMs: number } | undefined {
-    if (this.options.mode === 'rerecord' || this.#diverged || this.#load() !== undefined) {
+    if (
+      this.options.mode === 'rerecord' ||
+      this.options.refuse !== undefined ||
+      this.#diverged ||
+      this.#load() !== undefined
+    ) {
       return undefined
     }
     let key: string
@@ -199,6 +221,31 @@ export class Recorder {
     return { body: response.body, durationMs: recorded.durationMs }
   }
 
+  /**
+   * Leaves the exchange behind `response` (a response this recorder returned) out of the
+   * recording: the caller found it was no usable answer (no choices, content that is not text),
+   * which only the model layer can tell. It is never written, not even to a partial recording,
+   * and the recording is marked `partial` since it lacks a call the test made. Any other
+   * response is ignored.
+   */
+  discard(response: Response): void {
+    const entry = this.#byResponse.get(response)
+    if (entry === undefined) return
+    this.#byResponse.delete(response)
+    this.#drop(entry.call, entry.key, entry.occurrence)
+  }
+
+  /** Takes a call out of the recording; its request counts as not made, for the occurrence keys. */
+  #drop(call: Call, key: string, occurrence: number): void {
+    const index = this.#calls.indexOf(call)
+    if (index === -1) return
+    this.#calls.splice(index, 1)
+    if (call.interaction !== undefined && !call.live) this.#used.delete(call.interaction)
+    call.interaction = undefined
+    if (this.#seen.get(key) === occurrence + 1) this.#seen.set(key, occurrence)
+    this.#discarded += 1
+  }
+
   /** Whether `finish` ran: a finished recorder takes no more calls (they are outside its test). */
   get finished(): boolean {
     return this.#finished
@@ -227,8 +274,13 @@ export class Recorder {
     )
     if (interactions.length === 0) {
       // A test that now makes no model call: under -u its old recording goes; otherwise it stays.
-      if (mode === 'all' && !testFailed && this.#existing !== undefined) {
-        rmSync(file, { force: true })
+      // A test whose only calls were discarded did make calls: its recording stays.
+      if (mode === 'all' && !testFailed && this.#discarded === 0 && this.#existing !== undefined) {
+        try {
+          rmSync(file, { force: true })
+        } catch (error) {
+          throw recordingFileError('deleted', file, this.options.displayFile, error)
+        }
         summary.deleted = true
       }
       return summary
@@ -242,7 +294,8 @@ export class Recorder {
       formatVersion: RECORDING_FORMAT_VERSION,
       keyVersion: RECORDING_KEY_VERSION,
       test: this.options.test,
-      status: testFailed || this.failures.length > 0 ? 'partial' : 'complete',
+      status:
+        testFailed || this.failures.length > 0 || this.#discarded > 0 ? 'partial' : 'complete',
       interactions:
         mode === 'new' && this.#existing !== undefined && !recordedLive
           ? this.#existing.interactions
@@ -250,11 +303,16 @@ export class Recorder {
     }
     const redacted = redactRecording(next, {
       file: this.options.displayFile,
-      rules: secretRules(this.#liveKeys),
+      rules: secretRules([...this.#liveKeys, ...liveKeys()]),
       redact: this.options.redact,
       allowSecrets: this.options.allowSecrets,
     })
-    summary.written = writeFileAtomic(file, serializeRecording(redacted))
+    try {
+      summary.written = writeFileAtomic(file, serializeRecording(redacted))
+    } catch (error) {
+      // A read-only folder or a full disk: the old file (if any) is intact, the test fails.
+      throw recordingFileError('written', file, this.options.displayFile, error)
+    }
     return summary
   }
 
@@ -266,14 +324,8 @@ export class Recorder {
       text = readFileSync(this.options.file, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        return new RecordingError(
-          {
-            what: `Recording file cannot be read: ${(error as Error).message}`,
-            subjects: [`file: ${this.options.displayFile}`],
-          },
-          this.options.file,
-          { cause: error },
-        )
+        // EACCES, ENOTDIR (a folder of the path is a file), …: in words, with the fix.
+        return recordingFileError('read', this.options.file, this.options.displayFile, error)
       }
     }
     if (text !== undefined) {
@@ -321,6 +373,7 @@ export class Recorder {
       )
     }
     this.#liveKeys.add(key_)
+    rememberLiveKey(key_)
     const slot: Call = { interaction: undefined, live: true }
     this.#calls.push(slot)
     const started = performance.now()
@@ -357,22 +410,33 @@ export class Recorder {
       slot.pending = new Response(forRecording)
         .text()
         .then((text) => keep(recordBody(response.status, response.headers, text)))
-        .catch((error: unknown) => {
-          this.failures.push(error instanceof Error ? error : new Error(String(error)))
+        .catch(() => {
+          // A stream cut midway is no answer: the caller gets the error, the recording nothing.
+          this.#drop(slot, key, occurrence)
         })
-      return new Response(forCaller, {
+      const streamed = new Response(forCaller, {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,
       })
+      this.#byResponse.set(streamed, { call: slot, key, occurrence })
+      return streamed
     }
     const text = await response.text()
-    keep(recordBody(response.status, response.headers, text))
-    return new Response(text, {
+    if (unusableSuccess(response, text)) {
+      // A 2xx that is no API answer (a proxy's HTML page, JSON sent as text, an error body) is
+      // never recorded: replayed, it would stand in for the model forever.
+      this.#drop(slot, key, occurrence)
+    } else {
+      keep(recordBody(response.status, response.headers, text))
+    }
+    const answered = new Response(text, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     })
+    this.#byResponse.set(answered, { call: slot, key, occurrence })
+    return answered
   }
 
   #miss(request: RecordedRequest, reason: string): RecordingMissingError {
@@ -433,6 +497,32 @@ function bearer(headers: Headers): string | undefined {
   const authorization = headers.get('authorization')
   if (authorization !== null) return authorization.replace(/^Bearer\s+/i, '').trim()
   return headers.get('api-key') ?? undefined
+}
+
+/**
+ * A 2xx response that cannot be an API answer: a body that is neither JSON nor an event stream
+ * (HTML from a proxy, JSON sent as `text/plain`), JSON that does not parse, or a JSON body with a
+ * top-level `error`.
+ */
+function unusableSuccess(response: Response, text: string): boolean {
+  if (response.status < 200 || response.status > 299) return false
+  // No content is a complete answer where an API sends it (never for a completion).
+  if ((response.status === 204 || response.status === 205) && text === '') return false
+  const type = (response.headers.get('content-type') ?? '').toLowerCase()
+  if (!type.includes('json')) return true
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return true
+  }
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as { error?: unknown }).error !== undefined &&
+    (body as { error?: unknown }).error !== null
+  )
 }
 
 /** Responses the SDK or the library retries: never recorded (design/recordings.md 5.7). */

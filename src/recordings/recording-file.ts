@@ -1,5 +1,9 @@
-import { RecordingError } from '../errors/index.js'
+import { InvalidArgumentError, RecordingError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
+import { describeNonJson } from '../internal/describe-non-json.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
+import { checkRecordingFields } from './check-recording-fields.js'
 import type { RecordedRequest } from './normalize-request.js'
 import type { RecordedResponse } from './recorded-response.js'
 import { canonicalize, type Json, prettyJson } from './stable-json.js'
@@ -32,6 +36,14 @@ export interface RecordingFile {
 
 /** The bytes of a recording: fixed key order, requests canonical, two-space indent. */
 export function serializeRecording(file: RecordingFile): string {
+  assertReadable(file, 'serializeRecording(file)')
+  const why = recordingProblem(file)
+  if (why !== undefined) {
+    throw new InvalidArgumentError(
+      `serializeRecording(file) needs a recording: ${why}`,
+      'Pass a recording as parseRecording() returns it.',
+    )
+  }
   return prettyJson({
     kind: file.kind,
     formatVersion: file.formatVersion,
@@ -52,11 +64,20 @@ export function serializeRecording(file: RecordingFile): string {
   })
 }
 
-/** Reads a recording file's text; anything that is not a recording this version reads throws. */
+/**
+ * Reads a recording file's text; anything that is not a recording this version reads throws a
+ * `RecordingError` naming the file and the field (`interactions.3.response.status`) and what the
+ * field may hold. A UTF-8 byte order mark, which some editors add, is ignored.
+ */
 export function parseRecording(text: string, file: string): RecordingFile {
+  if (typeof text !== 'string' || typeof file !== 'string') {
+    throw new InvalidArgumentError(
+      `parseRecording(text, file) needs the file's text and its path (strings), got ${describeValue(text)} and ${describeValue(file)}`,
+    )
+  }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(text.charCodeAt(0) === BOM ? text.slice(1) : text)
   } catch (error) {
     throw broken(file, `it is not valid JSON (${(error as Error).message})`)
   }
@@ -77,23 +98,12 @@ export function parseRecording(text: string, file: string): RecordingFile {
   }
   const interactions = value.interactions
   if (!Array.isArray(interactions)) throw broken(file, '"interactions" is not an array')
-  interactions.forEach((interaction: unknown, i) => {
-    const ok =
-      isPlainObject(interaction) &&
-      isPlainObject(interaction.request) &&
-      typeof interaction.request.method === 'string' &&
-      typeof interaction.request.path === 'string' &&
-      isPlainObject(interaction.response) &&
-      typeof interaction.response.status === 'number' &&
-      isPlainObject(interaction.response.headers)
-    if (!ok)
-      throw broken(
-        file,
-        `interactions.${i} lacks a request (method, path) or a response (status, headers)`,
-      )
-  })
+  const why = checkRecordingFields(value)
+  if (why !== undefined) throw broken(file, why)
   return value as unknown as RecordingFile
 }
+
+const BOM = 0xfeff
 
 function broken(file: string, why: string): RecordingError {
   return new RecordingError(
@@ -104,4 +114,22 @@ function broken(file: string, why: string): RecordingError {
     },
     file,
   )
+}
+
+/** What keeps `file` from being written as a recording, or `undefined` when nothing does. */
+function recordingProblem(file: unknown): string | undefined {
+  if (!isPlainObject(file)) return `it is ${describeValue(file)}`
+  if (file.kind !== RECORDING_KIND) {
+    return `its "kind" is ${describeValue(file.kind)}, not '${RECORDING_KIND}'`
+  }
+  if (!Number.isInteger(file.formatVersion)) {
+    return `its "formatVersion" is ${describeValue(file.formatVersion)}, not an integer`
+  }
+  if (file.status !== 'complete' && file.status !== 'partial') {
+    return `its "status" is ${describeValue(file.status)}, not 'complete' or 'partial'`
+  }
+  if (!Array.isArray(file.interactions)) return '"interactions" is not an array'
+  const nonJson = describeNonJson(file)
+  if (nonJson !== undefined) return `it holds ${nonJson}, which JSON cannot hold`
+  return checkRecordingFields(file)
 }

@@ -1,3 +1,4 @@
+import type { SecretSettings } from '../secrets/redact-hook.js'
 import type { Recorder } from './recorder.js'
 
 /**
@@ -10,6 +11,11 @@ export interface RecordingRouter {
   current(): Recorder | undefined
   /** Whether calls outside any test must fail (replay mode) rather than go out unrecorded. */
   outsideTest(): 'fail' | 'live'
+  /**
+   * The `redact` hook and `allowSecrets` in effect, whatever the recording mode: every artifact
+   * (snapshots, task meta, printed messages) passes the same ones as the recordings.
+   */
+  secrets?(): SecretSettings
 }
 
 const ROUTER = Symbol.for('vitest-scenario.recording-router')

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto'
 import { basename, dirname, join, relative, resolve } from 'node:path'
+import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
+import { describeValue } from '../internal/describe-value.js'
 
 /** The longest slug a test id starts with. */
 const MAX_SLUG = 100
@@ -13,6 +16,17 @@ const MAX_SLUG = 100
  * recordingTestId(['pushback', 'keeps BCL2']) // 'pushback-keeps-bcl2-1a2b3c4d'
  */
 export function recordingTestId(names: readonly string[], sample?: number): string {
+  assertReadable(names, 'recordingTestId(names)')
+  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
+    throw new InvalidArgumentError(
+      `recordingTestId(names) needs the describe chain and test name (an array of strings), got ${describeValue(names)}`,
+    )
+  }
+  if (sample !== undefined && !(Number.isInteger(sample) && sample >= 0)) {
+    throw new InvalidArgumentError(
+      `recordingTestId(names, sample) needs a sample index (an integer ≥ 0), got ${describeValue(sample)}`,
+    )
+  }
   const fullName = names.join(' > ')
   const slug = fullName
     .normalize('NFKD')
@@ -34,12 +48,28 @@ export function recordingFolder(options: {
   root: string
   dir?: string | undefined
 }): string {
+  assertKnownKeys(options, ['testFile', 'root', 'dir'], 'recordingFolder(options)')
   const { testFile, root, dir } = options
+  if (typeof testFile !== 'string' || typeof root !== 'string') {
+    throw new InvalidArgumentError(
+      `recordingFolder(options) needs \`testFile\` and \`root\` (paths), got ${describeValue(testFile)} and ${describeValue(root)}`,
+    )
+  }
+  if (dir !== undefined && typeof dir !== 'string') {
+    throw new InvalidArgumentError(
+      `\`dir\` in recordingFolder(options) must be a path, got ${describeValue(dir)}`,
+    )
+  }
   if (dir === undefined) return join(dirname(testFile), '__recordings__', basename(testFile))
   return join(resolve(root, dir), relative(root, testFile))
 }
 
 /** The recording file of one test. */
 export function recordingPath(folder: string, testId: string): string {
+  if (typeof folder !== 'string' || typeof testId !== 'string') {
+    throw new InvalidArgumentError(
+      `recordingPath(folder, testId) needs two strings, got ${describeValue(folder)} and ${describeValue(testId)}`,
+    )
+  }
   return join(folder, `${testId}.json`)
 }

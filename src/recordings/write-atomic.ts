@@ -6,7 +6,9 @@ import { basename, dirname, join } from 'node:path'
  * Writes `content` to `path` through a temporary file in the same folder and a rename, so a reader
  * (or a process killed mid-write) never leaves a torn or empty file: the target holds either the
  * old bytes or the new ones. Skips the write when the file already holds exactly `content`, so an
- * unchanged recording keeps its bytes and its mtime. Returns whether it wrote.
+ * unchanged recording keeps its bytes and its mtime. Returns whether it wrote. A failure (a
+ * read-only folder, a full disk) throws Node's error, after removing the temporary file; callers
+ * wrap it (`recordingFileError`) to name the file and the fix.
  */
 export function writeFileAtomic(path: string, content: string): boolean {
   if (readIfExists(path) === content) return false
@@ -19,7 +21,10 @@ export function writeFileAtomic(path: string, content: string): boolean {
     writeFileSync(temp, content)
     renameSync(temp, path)
   } catch (error) {
-    rmSync(temp, { force: true })
+    // The caller needs the write's error (EROFS, ENOSPC, …), not one of the cleanup after it.
+    try {
+      rmSync(temp, { force: true })
+    } catch {}
     throw error
   }
   return true

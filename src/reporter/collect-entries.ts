@@ -2,8 +2,10 @@
 // shapes below are the parts of `TestModule` / `TestCase` this file uses, written out so unit
 // tests can pass plain objects; Vitest 4's and 5's classes both satisfy them.
 import { clip } from './describe-when.js'
+import { reportMask } from './meta-text.js'
+import { readScenarioMeta } from './read-meta.js'
 import type { RecordingStats, ScenarioEntry, TestState } from './scenario-entry.js'
-import { isScenarioMeta } from './scenario-meta.js'
+import { MAX_META_STRING } from './scenario-meta.js'
 
 /** The parts of a `TestCase` the reporter reads. */
 export interface TestCaseLike {
@@ -27,35 +29,74 @@ const ERROR_CLIP = 500
 const MAX_ERRORS = 3
 const STATES: readonly string[] = ['passed', 'failed', 'skipped', 'pending']
 
-/** The scenario tests of the given modules, in module and test order (tests without scenario meta are left out). */
-export function collectEntries(modules: Iterable<TestModuleLike>): ScenarioEntry[] {
+/** A scenario test the reports leave out: its `meta.scenario` could not be read. */
+export interface SkippedEntry {
+  /** The test's full name (masked). */
+  test: string
+  /** The test file, relative to the project root (masked). */
+  file: string
+  /** What was wrong, as `path: problem` (types and sizes, never values). */
+  problem: string
+}
+
+/**
+ * The scenario tests of the given modules, in module and test order (tests without scenario
+ * meta are left out). A test whose scenario meta is malformed is pushed onto `skipped` instead:
+ * one bad entry never takes the others down. Every string is masked (`[secret]`) on the way in.
+ */
+export function collectEntries(
+  modules: Iterable<TestModuleLike>,
+  skipped: SkippedEntry[] = [],
+): ScenarioEntry[] {
+  const mask = reportMask()
   const entries: ScenarioEntry[] = []
   for (const module of modules) {
     for (const test of module.children.allTests()) {
-      const entry = entryOf(test)
-      if (entry !== undefined) entries.push(entry)
+      try {
+        const entry = entryOf(test, mask, skipped)
+        if (entry !== undefined) entries.push(entry)
+      } catch (error) {
+        // Whatever else is wrong with one test's data, the other tests are still reported.
+        skipped.push({
+          test: clip(mask(String(test.fullName)), MAX_META_STRING),
+          file: clip(mask(String(test.module.relativeModuleId)), MAX_META_STRING),
+          problem: `could not be read (${clip(mask(error instanceof Error ? error.message : String(error)), 300)})`,
+        })
+      }
     }
   }
   return entries
 }
 
-function entryOf(test: TestCaseLike): ScenarioEntry | undefined {
+function entryOf(
+  test: TestCaseLike,
+  mask: (text: string) => string,
+  skipped: SkippedEntry[],
+): ScenarioEntry | undefined {
   const meta = test.meta() as { scenario?: unknown; recording?: unknown }
-  if (!isScenarioMeta(meta.scenario)) return undefined
+  if (meta.scenario === undefined) return undefined
+  const name = clip(mask(String(test.fullName)), MAX_META_STRING)
+  const file = clip(mask(String(test.module.relativeModuleId)), MAX_META_STRING)
+  const reading = readScenarioMeta(meta.scenario, mask)
+  if (!reading.ok) {
+    skipped.push({ test: name, file, problem: reading.problem })
+    return undefined
+  }
   const result = test.result()
   const entry: ScenarioEntry = {
-    test: test.fullName,
-    file: test.module.relativeModuleId,
+    test: name,
+    file,
     state: (STATES.includes(result.state) ? result.state : 'pending') as TestState,
+    // Masked before clipping: a key cut in half would no longer be recognised.
     errors: (result.errors ?? [])
       .slice(0, MAX_ERRORS)
-      .map((error) => clip(firstLines(error.message ?? 'Unknown error'), ERROR_CLIP)),
-    scenario: meta.scenario,
+      .map((error) => clip(mask(firstLines(String(error.message ?? 'Unknown error'))), ERROR_CLIP)),
+    scenario: reading.meta,
   }
-  if (test.project.name !== '') entry.project = test.project.name
+  if (test.project.name !== '') entry.project = clip(mask(test.project.name), MAX_META_STRING)
   const duration = test.diagnostic()?.duration
-  if (duration !== undefined) entry.durationMs = Math.round(duration)
-  const recording = recordingStats(meta.recording)
+  if (duration !== undefined && Number.isFinite(duration)) entry.durationMs = Math.round(duration)
+  const recording = recordingStats(meta.recording, mask)
   if (recording !== undefined) entry.recording = recording
   return entry
 }
@@ -70,9 +111,12 @@ function firstLines(message: string): string {
 
 /**
  * Reads `task.meta.recording`: one summary `{ file, mode, replayed, recorded, misses, … }`, or
- * a list of them (one per sample), summed.
+ * a list of them (one per sample), summed; strings through `mask`.
  */
-export function recordingStats(value: unknown): RecordingStats | undefined {
+export function recordingStats(
+  value: unknown,
+  mask: (text: string) => string = (text) => text,
+): RecordingStats | undefined {
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value]
   let stats: RecordingStats | undefined
   for (const item of list) {
@@ -82,12 +126,13 @@ export function recordingStats(value: unknown): RecordingStats | undefined {
     stats.replayed += count(summary.replayed)
     stats.recorded += count(summary.recorded)
     stats.misses += count(summary.misses)
-    if (typeof summary.file === 'string') stats.files.push(summary.file)
-    if (typeof summary.mode === 'string') stats.mode = summary.mode
+    if (typeof summary.file === 'string')
+      stats.files.push(clip(mask(summary.file), MAX_META_STRING))
+    if (typeof summary.mode === 'string') stats.mode = clip(mask(summary.mode), 40)
   }
   return stats
 }
 
 function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0
 }

@@ -15,20 +15,27 @@ const OPERATOR_SIGNS: Readonly<Record<string, string>> = {
 
 /** Clips `text` to `max` characters, ending in `…` when it was longer. */
 export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+  if (text.length <= max) return text
+  // Never cut between the halves of a surrogate pair: a lone half is not valid text.
+  const end = isHighSurrogate(text.charCodeAt(max - 2)) ? max - 2 : max - 1
+  return `${text.slice(0, end)}…`
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
 }
 
 /**
  * The label of a `when`: `undefined` for an unconditional edge, else one line such as
- * `verifyResult = false and parsed.confidence ≥ 0.8`, clipped to `MAX_LABEL` characters.
+ * `verifyResult = false and parsed.confidence ≥ 0.8`, clipped to `max` characters (`MAX_LABEL`).
  *
  * @example
  * describeWhen({ verifyResult: false }) // 'verifyResult = false'
  * describeWhen({ 'nodeVisits.retry': { lt: 3 } }) // 'nodeVisits.retry < 3'
  */
-export function describeWhen(when: unknown): string | undefined {
+export function describeWhen(when: unknown, max = MAX_LABEL): string | undefined {
   if (when === undefined || when === null) return undefined
-  return clip(oneLine(describeCondition(when)), MAX_LABEL)
+  return clip(oneLine(describeCondition(when)), max)
 }
 
 function describeCondition(when: unknown): string {

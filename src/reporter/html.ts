@@ -77,7 +77,8 @@ function overviewTable(entries: readonly ScenarioEntry[]): string {
       samples === undefined
         ? (entry.scenario.runs[0]?.status ?? '—')
         : `${samples.passes}/${samples.n} samples, ${formatPercent(samples.passRate)}`
-    return `<tr><td><span class="badge ${entry.state}">${entry.state}</span></td><td><a href="#s${i}">${escapeHtml(entry.test)}</a></td><td class="mono">${escapeHtml(entry.file)}</td><td>${escapeHtml(status)}</td><td class="num">${escapeHtml(formatUsage(usage.recorded))}</td><td class="num">${escapeHtml(formatUsage(usage.now))}</td></tr>`
+    const state = escapeHtml(entry.state)
+    return `<tr><td><span class="badge ${state}">${state}</span></td><td><a href="#s${i}">${escapeHtml(entry.test)}</a></td><td class="mono">${escapeHtml(entry.file)}</td><td>${escapeHtml(status)}</td><td class="num">${escapeHtml(formatUsage(usage.recorded))}</td><td class="num">${escapeHtml(formatUsage(usage.now))}</td></tr>`
   })
   return [
     '<table class="overview">',
@@ -90,13 +91,15 @@ function overviewTable(entries: readonly ScenarioEntry[]): string {
 function scenarioSection(entry: ScenarioEntry, index: number): string {
   const meta = entry.scenario
   const highlight = pathHighlight(meta.graph, meta.runs)
+  // Every field drawn from task meta is escaped, also those the reader checked to be words.
+  const state = escapeHtml(entry.state)
   const sub = [`<span class="mono">${escapeHtml(entry.file)}</span>`]
   if (entry.project !== undefined) sub.push(`project ${escapeHtml(entry.project)}`)
   if (meta.name !== entry.test) sub.push(`scenario ${escapeHtml(meta.name)}`)
   if (entry.durationMs !== undefined) sub.push(formatDuration(entry.durationMs))
   const parts = [
-    `<section class="scenario ${entry.state}" id="s${index}" data-scenario="${escapeHtml(meta.name)}" data-state="${entry.state}">`,
-    `<h2><span class="badge ${entry.state}">${entry.state}</span> ${escapeHtml(entry.test)}</h2>`,
+    `<section class="scenario ${state}" id="s${index}" data-scenario="${escapeHtml(meta.name)}" data-state="${state}">`,
+    `<h2><span class="badge ${state}">${state}</span> ${escapeHtml(entry.test)}</h2>`,
     `<p class="sub">${sub.join(' · ')}</p>`,
   ]
   if (meta.description !== undefined) parts.push(`<p>${escapeHtml(meta.description)}</p>`)
@@ -134,7 +137,7 @@ function factsHtml(entry: ScenarioEntry): string {
     )
   } else if (run !== undefined) {
     facts.push(
-      ['Status', `<span class="badge ${run.status}">${run.status}</span>`],
+      ['Status', `<span class="badge ${escapeHtml(run.status)}">${escapeHtml(run.status)}</span>`],
       ['Turns', String(run.turnCount)],
       ['Path', escapeHtml(formatPath(run.path, endedAtEnd(run), 16))],
     )

@@ -1,5 +1,7 @@
 // The Markdown report: a summary table, then per scenario its graph as a ```mermaid block and
 // a table of its runs. Written to the `markdown` path and appended to GITHUB_STEP_SUMMARY.
+import { Buffer } from 'node:buffer'
+import { stripControl } from '../secrets/index.js'
 import {
   formatCount,
   formatDuration,
@@ -14,24 +16,41 @@ import { type RunSummary, scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
 import type { ScenarioRunMeta } from './scenario-meta.js'
 
-/** GitHub refuses a step summary over 1 MiB; the report stays below it with room to spare. */
+/**
+ * GitHub refuses a step summary over 1 MiB (1,048,576 bytes, counted in UTF-8); the report stays
+ * below this many bytes, with room to spare.
+ */
 export const STEP_SUMMARY_LIMIT = 1_000_000
+/** The most rows the overview table has; the rest are counted below it. */
+export const MAX_OVERVIEW_ROWS = 500
+/** Bytes kept free for the lines that say what was left out. */
+const NOTE_RESERVE = 400
 
 /**
  * Text for Markdown: characters that would format, link or break a table cell are escaped,
- * HTML is written as entities, and line breaks become spaces.
+ * HTML is written as entities, line breaks become spaces, and control characters (terminal
+ * escapes, NUL, bidi overrides) are dropped.
  *
  * @example
  * markdownText('a | b <script>') // 'a \\| b &lt;script&gt;'
  */
 export function markdownText(text: string): string {
-  return text
+  return stripControl(text)
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|#~]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_[\]|#~$]/g, (c) => `\\${c}`)
+}
+
+/** Text in a code span: one line, no control characters, backticks (which would end it) as `'`. */
+function codeSpan(text: string): string {
+  return `\`${stripControl(text).replace(/\s+/g, ' ').trim().replace(/`/g, "'")}\``
+}
+
+function bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8')
 }
 
 function icon(entry: ScenarioEntry): string {
@@ -61,13 +80,15 @@ function summaryText(summary: RunSummary): string {
 }
 
 /**
- * The Markdown report of a run's scenario tests. With `maxLength`, scenario sections that do not
- * fit are left out (the overview table keeps them all) and a last line says how many.
+ * The Markdown report of a run's scenario tests. With `maxBytes` (UTF-8 bytes, as GitHub counts a
+ * step summary), what does not fit is left out and counted: overview rows past the first
+ * `MAX_OVERVIEW_ROWS` or past the budget, then scenario sections. When something must go, failed
+ * scenarios come first: they are what a reader opens the report for.
  */
 export function markdownReport(
   entries: readonly ScenarioEntry[],
   summary: RunSummary,
-  maxLength = Number.POSITIVE_INFINITY,
+  maxBytes = Number.POSITIVE_INFINITY,
 ): string {
   const head = ['# Scenario report', '', summaryText(summary), '']
   if (entries.length === 0) return [...head, 'No scenario tests ran.', ''].join('\n')
@@ -75,28 +96,67 @@ export function markdownReport(
     '| | Scenario | File | Status | Turns | Tokens recorded | Tokens now | Calls |',
     '|---|---|---|---|---:|---:|---:|---|',
   )
-  for (const entry of entries) head.push(overviewRow(entry))
+  let used = bytes(head.join('\n')) + NOTE_RESERVE
+  const rows = fitting(entries, overviewRow, maxBytes - used, MAX_OVERVIEW_ROWS)
+  head.push(...rows.shown.map(({ text }) => text))
+  used += rows.bytes
+  if (rows.left > 0) {
+    const why =
+      rows.shown.length >= MAX_OVERVIEW_ROWS
+        ? `it lists at most ${MAX_OVERVIEW_ROWS}`
+        : 'size limit'
+    head.push(
+      '',
+      `_… and ${rows.left} more ${rows.left === 1 ? 'scenario' : 'scenarios'} not in this table (${why}; failed ones are listed first)._`,
+    )
+  }
   head.push('')
   let text = head.join('\n')
-  let left = 0
-  for (const entry of entries) {
-    const section = `\n${scenarioSection(entry)}\n`
-    if (left > 0 || text.length + section.length > maxLength - 200) {
-      left += 1
-      continue
-    }
-    text += section
-  }
-  if (left > 0) {
-    text += `\n_${left} more ${left === 1 ? 'scenario is' : 'scenarios are'} in the table above only (size limit); see the HTML report._\n`
+  const sections = fitting(entries, (entry) => `\n${scenarioSection(entry)}\n`, maxBytes - used)
+  for (const { text: section } of sections.shown) text += section
+  if (sections.left > 0) {
+    const where =
+      rows.left === 0 ? 'in the table above only' : 'left out here, some of them from the table too'
+    text += `\n_${sections.left} more ${sections.left === 1 ? 'scenario is' : 'scenarios are'} ${where} (size limit); see the HTML report._\n`
   }
   return text
+}
+
+/**
+ * The texts of `entries` that fit in `budget` bytes (at most `max` of them). All fit: in their
+ * order. Else failed scenarios first, then the others in order, as long as each fits.
+ */
+function fitting(
+  entries: readonly ScenarioEntry[],
+  render: (entry: ScenarioEntry) => string,
+  budget: number,
+  max = Number.POSITIVE_INFINITY,
+): { shown: { text: string }[]; bytes: number; left: number } {
+  const texts = entries.map((entry) => {
+    const text = render(entry)
+    return { entry, text, size: bytes(text) + 1 }
+  })
+  const total = texts.reduce((sum, t) => sum + t.size, 0)
+  if (texts.length <= max && total <= budget) return { shown: texts, bytes: total, left: 0 }
+  const ordered = [
+    ...texts.filter((t) => t.entry.state === 'failed'),
+    ...texts.filter((t) => t.entry.state !== 'failed'),
+  ]
+  const shown: { text: string }[] = []
+  let used = 0
+  for (const t of ordered) {
+    if (shown.length >= max) break
+    if (used + t.size > budget) continue
+    shown.push(t)
+    used += t.size
+  }
+  return { shown, bytes: used, left: entries.length - shown.length }
 }
 
 function statusCell(entry: ScenarioEntry): string {
   const { runs, samples } = entry.scenario
   if (samples !== undefined) return `${samples.passes}/${samples.n} samples passed`
-  return runs[0]?.status ?? '—'
+  return markdownText(runs[0]?.status ?? '—')
 }
 
 function overviewRow(entry: ScenarioEntry): string {
@@ -112,7 +172,7 @@ function overviewRow(entry: ScenarioEntry): string {
 function scenarioSection(entry: ScenarioEntry): string {
   const meta = entry.scenario
   const lines = [`## ${icon(entry)} ${markdownText(entry.test)}`, '']
-  const facts = [`\`${entry.file.replace(/`/g, "'")}\``]
+  const facts = [codeSpan(entry.file)]
   if (meta.name !== entry.test) facts.push(`scenario ${markdownText(meta.name)}`)
   if (entry.durationMs !== undefined) facts.push(formatDuration(entry.durationMs))
   if (meta.samples !== undefined) {
@@ -142,7 +202,7 @@ function scenarioSection(entry: ScenarioEntry): string {
     run.error === undefined
       ? []
       : [
-          `- ${sampled ? `sample ${i}: ` : ''}**${run.error.category}** error at ${markdownText(nodeName(run.error.node))} (${run.error.stage}): ${markdownText(run.error.message)}`,
+          `- ${sampled ? `sample ${i}: ` : ''}**${markdownText(run.error.category)}** error at ${markdownText(nodeName(run.error.node))} (${markdownText(run.error.stage)}): ${markdownText(run.error.message)}`,
         ],
   )
   if (failures.length > 0) lines.push('**Errors**', '', ...failures.slice(0, 10), '')
@@ -162,6 +222,6 @@ function runRow(run: ScenarioRunMeta, index: number): string {
           : `${markdownText(name)} ${Number.isInteger(value) ? value : value.toFixed(2)}`,
       )
       .join(', ') || '—'
-  const status = run.status === 'completed' ? run.status : `**${run.status}**`
+  const status = run.status === 'completed' ? run.status : `**${markdownText(run.status)}**`
   return `| ${index} | ${status} | ${path} | ${run.turnCount} | ${outcomes} | ${formatUsage(run.usage.recorded)} | ${formatUsage(run.usage.now)} | ${formatDuration(run.durationMs)} |`
 }

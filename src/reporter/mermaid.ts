@@ -1,6 +1,7 @@
 // A scenario graph as a Mermaid flowchart (GitHub renders ```mermaid blocks), the path taken in
 // a highlight class and link style.
 import { END } from '../scenario/end.js'
+import { stripControl } from '../secrets/index.js'
 import { nodeName } from './format.js'
 import { drawnNodes } from './graph-svg.js'
 import type { PathHighlight } from './path-highlight.js'
@@ -10,13 +11,14 @@ const ON_PATH = '#2563eb'
 
 /**
  * Text inside a quoted Mermaid label: characters Mermaid or Markdown would read (quotes, `#`,
- * angle brackets, `|`, backticks) as Mermaid's numeric entity codes (`#34;`), whitespace as one space.
+ * angle brackets, `|`, backticks) as Mermaid's numeric entity codes (`#34;`), whitespace as one
+ * space, control characters dropped.
  *
  * @example
  * mermaidText('say "no" <b>') // 'say #34;no#34; #60;b#62;'
  */
 export function mermaidText(text: string): string {
-  return text
+  return stripControl(text)
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[#"<>&`|\\[\]{}]/g, (c) => `#${c.codePointAt(0)};`)

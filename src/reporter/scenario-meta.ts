@@ -5,6 +5,7 @@
 import { isUnconditional } from '../conditions/when-to-json.js'
 import { resultSet, samplePassed } from '../samples/result-set.js'
 import type { ScenarioDefinition } from '../scenario/definition.js'
+import { END } from '../scenario/end.js'
 import type {
   ErrorCategory,
   ErrorStage,
@@ -12,7 +13,7 @@ import type {
   ScenarioStatus,
   TurnRecord,
 } from '../state/types.js'
-import { clip, describeWhen } from './describe-when.js'
+import { clip, describeWhen, MAX_LABEL } from './describe-when.js'
 import { takenEdges } from './taken-edges.js'
 
 /** The version of the `ScenarioMeta` shape; a reporter skips meta of another version. */
@@ -22,8 +23,14 @@ export const SCENARIO_META_VERSION = 1
 export const TEXT_CLIP = 200
 /** How many characters of question and answer text one scenario's meta keeps in all. */
 export const TEXT_BUDGET = 12_000
+/**
+ * The longest string the meta holds (names and node ids; texts are clipped far shorter). The
+ * reporter refuses longer ones, so what this writer writes it always reads.
+ */
+export const MAX_META_STRING = 10_000
 const MESSAGE_CLIP = 300
 const DESCRIPTION_CLIP = 200
+const TOOL_NAME_CLIP = 100
 const MAX_TOOL_NAMES = 8
 
 /** An edge of the scenario graph, with a short label of its condition. */
@@ -125,7 +132,18 @@ export interface ScenarioMetaOptions {
   samples?: number | undefined
   /** The confidence of the pass-rate interval (default 0.95). */
   confidence?: number
+  /**
+   * Applied to every string drawn from the test's, the model's or a server's content before it
+   * goes into the meta (names, node ids, labels, questions, answers, error messages, tool names):
+   * `publish()` passes the test's `redact` hook and secret masking (`metaText`). `path` is the
+   * string's dot path in the meta, e.g. `runs.0.turns.1.answer`. Texts are clipped after it, so
+   * a secret is never cut in half before it could be recognised.
+   */
+  text?: MetaText | undefined
 }
+
+/** A rewrite of the strings of a `ScenarioMeta`, by dot path (see `ScenarioMetaOptions.text`). */
+export type MetaText = (value: string, path: string) => string
 
 /**
  * Condenses a scenario's definition and its run results into the JSON the reporter reads from
@@ -133,28 +151,36 @@ export interface ScenarioMetaOptions {
  *
  * @example
  * task.meta.scenario = scenarioMeta(definition, [result], {})
- * task.meta.scenario = scenarioMeta(definition, set.results, { samples: 5 })
+ * task.meta.scenario = scenarioMeta(definition, set.results, { samples: 5, text: metaText() })
  */
 export function scenarioMeta(
   definition: ScenarioDefinition,
   results: readonly ScenarioExecutionResult[],
   options: ScenarioMetaOptions = {},
 ): ScenarioMeta {
+  const write = metaWriter(definition, options.text)
   const meta: ScenarioMeta = {
     version: SCENARIO_META_VERSION,
-    name: definition.name,
-    graph: graphMeta(definition),
-    criteria: definition.outcomeCriteria.map((criterion) =>
+    name: write.text(definition.name, 'name', MAX_META_STRING),
+    graph: graphMeta(definition, write),
+    criteria: definition.outcomeCriteria.map((criterion, i) =>
       criterion.description === ''
-        ? { name: criterion.name }
-        : { name: criterion.name, description: clip(criterion.description, DESCRIPTION_CLIP) },
+        ? { name: write.outcome(criterion.name) }
+        : {
+            name: write.outcome(criterion.name),
+            description: write.text(
+              criterion.description,
+              `criteria.${i}.description`,
+              DESCRIPTION_CLIP,
+            ),
+          },
     ),
-    runs: results.map((result) => runMeta(definition, result)),
+    runs: results.map((result, i) => runMeta(definition, result, write, `runs.${i}`)),
   }
   if (definition.description !== '') {
-    meta.description = clip(definition.description, DESCRIPTION_CLIP)
+    meta.description = write.text(definition.description, 'description', DESCRIPTION_CLIP)
   }
-  addTexts(meta.runs, results)
+  addTexts(meta.runs, results, write)
   if (options.samples !== undefined) {
     const set = resultSet(results, options.confidence ?? 0.95)
     meta.samples = {
@@ -167,18 +193,59 @@ export function scenarioMeta(
   return meta
 }
 
-function graphMeta(definition: ScenarioDefinition): ScenarioGraphMeta {
+/** How the meta writes the strings it draws from the definition and the results. */
+interface MetaWriter {
+  /** `value` through the `text` option at `path`, on one line when asked, then clipped to `max`. */
+  text(value: string, path: string, max: number, oneLine?: boolean): string
+  /** A node id, rewritten once per id: the graph, the paths and the errors keep agreeing. */
+  node(id: string): string
+  /** An outcome name, rewritten once per name: the criteria and each run's outcomes agree. */
+  outcome(name: string): string
+}
+
+function metaWriter(definition: ScenarioDefinition, rewrite: MetaText | undefined): MetaWriter {
+  const text = (value: string, path: string, max: number, flat = false): string => {
+    // Rewrite (redact, mask) the whole text first: a key clipped in half would not be recognised.
+    const kept = rewrite === undefined ? value : rewrite(value, path)
+    return clip(flat ? oneLine(kept) : kept, max)
+  }
+  const cached = (path: (value: string) => string) => {
+    const seen = new Map<string, string>()
+    return (value: string): string => {
+      let out = seen.get(value)
+      if (out === undefined) {
+        out = text(value, path(value), MAX_META_STRING)
+        seen.set(value, out)
+      }
+      return out
+    }
+  }
+  const nodes = new Map(definition.nodeIds.map((id, i) => [id, `graph.nodes.${i}`]))
+  const criteria = new Map(
+    definition.outcomeCriteria.map((criterion, i) => [criterion.name, `criteria.${i}.name`]),
+  )
+  const node = cached((id) => nodes.get(id) ?? 'graph.nodes')
+  return {
+    text,
+    // END is the library's own marker, never user text.
+    node: (id) => (id === END ? id : node(id)),
+    outcome: cached((name) => criteria.get(name) ?? 'criteria'),
+  }
+}
+
+function graphMeta(definition: ScenarioDefinition, write: MetaWriter): ScenarioGraphMeta {
   const conditional = new Set(
     definition.edges.filter((e) => !isUnconditional(e.when)).map((e) => e.source),
   )
   return {
-    nodes: [...definition.nodeIds],
-    entry: definition.entryNode,
-    edges: definition.edges.map((edge) => {
-      const label = describeWhen(edge.when)
-      const out: ScenarioEdgeMeta = { from: edge.source, to: edge.target }
+    nodes: definition.nodeIds.map(write.node),
+    entry: write.node(definition.entryNode),
+    edges: definition.edges.map((edge, i) => {
+      // Described in full, rewritten, then clipped: a value in a condition may be a secret.
+      const label = describeWhen(edge.when, Number.POSITIVE_INFINITY)
+      const out: ScenarioEdgeMeta = { from: write.node(edge.source), to: write.node(edge.target) }
       // A fallback beside conditional edges is taken only when none of them holds: say so.
-      if (label !== undefined) out.label = label
+      if (label !== undefined) out.label = write.text(label, `graph.edges.${i}.label`, MAX_LABEL)
       else if (conditional.has(edge.source)) out.label = 'otherwise'
       return out
     }),
@@ -189,7 +256,12 @@ function emptyUsage(): UsageMeta {
   return { input: 0, output: 0, cached: 0, turns: 0 }
 }
 
-function runMeta(definition: ScenarioDefinition, result: ScenarioExecutionResult): ScenarioRunMeta {
+function runMeta(
+  definition: ScenarioDefinition,
+  result: ScenarioExecutionResult,
+  write: MetaWriter,
+  at: string,
+): ScenarioRunMeta {
   // The result's usage sums live and replayed turns; the split is per turn.
   const priced = result.usage.cost !== undefined
   const now = emptyUsage()
@@ -209,23 +281,27 @@ function runMeta(definition: ScenarioDefinition, result: ScenarioExecutionResult
       else side.cost += turn.usage.cost
     }
   }
+  const outcomes: Record<string, boolean | number> = {}
+  for (const [name, value] of Object.entries(result.outcomeResults)) {
+    outcomes[write.outcome(name)] = value
+  }
   const run: ScenarioRunMeta = {
     status: result.status,
     passed: samplePassed(result),
-    path: [...result.path],
+    path: result.path.map(write.node),
     edges: takenEdges(definition, result),
     turnCount: result.turnCount,
-    outcomes: { ...result.outcomeResults },
+    outcomes,
     usage: { now, recorded },
     durationMs: Math.round(result.durationMs),
-    turns: result.history.map(turnMeta),
+    turns: result.history.map((turn, i) => turnMeta(turn, write, `${at}.turns.${i}`)),
   }
   if (result.error !== undefined) {
     run.error = {
-      node: result.error.nodeId,
+      node: write.node(result.error.nodeId),
       category: result.error.category,
       stage: result.error.stage,
-      message: clip(result.error.message, MESSAGE_CLIP),
+      message: write.text(String(result.error.message), `${at}.error.message`, MESSAGE_CLIP),
     }
   }
   if (result.recordedDurationMs !== undefined) {
@@ -234,13 +310,17 @@ function runMeta(definition: ScenarioDefinition, result: ScenarioExecutionResult
   return run
 }
 
-function turnMeta(turn: TurnRecord): TurnMeta {
-  const out: TurnMeta = { node: turn.nodeId, verify: turn.verifyResult }
+function turnMeta(turn: TurnRecord, write: MetaWriter, at: string): TurnMeta {
+  const out: TurnMeta = { node: write.node(turn.nodeId), verify: turn.verifyResult }
   if (turn.usage.replayed === true) out.replayed = true
   if (turn.error !== undefined) out.error = turn.error.category
-  if (turn.toolCalls.length > 0) {
-    out.tools = turn.toolCalls.slice(0, MAX_TOOL_NAMES).map((call) => call.name)
-  }
+  // Tool calls come from an agent's reply: only well-formed names are shown.
+  const calls = Array.isArray(turn.toolCalls) ? turn.toolCalls : []
+  const names = calls.flatMap((call: unknown, i) => {
+    const name = (call as { name?: unknown } | null)?.name
+    return typeof name === 'string' ? [write.text(name, `${at}.tools.${i}`, TOOL_NAME_CLIP)] : []
+  })
+  if (names.length > 0) out.tools = names.slice(0, MAX_TOOL_NAMES)
   return out
 }
 
@@ -249,7 +329,11 @@ function turnMeta(turn: TurnRecord): TurnMeta {
  * (the ones a reader opens the report for), then the rest in order. A sample set of 20 long
  * conversations keeps the texts of the first few, not megabytes of meta.
  */
-function addTexts(runs: ScenarioRunMeta[], results: readonly ScenarioExecutionResult[]): void {
+function addTexts(
+  runs: ScenarioRunMeta[],
+  results: readonly ScenarioExecutionResult[],
+  write: MetaWriter,
+): void {
   const order = runs.map((_, i) => i)
   order.sort((a, b) => Number(runs[a]?.passed) - Number(runs[b]?.passed) || a - b)
   let budget = TEXT_BUDGET
@@ -260,9 +344,12 @@ function addTexts(runs: ScenarioRunMeta[], results: readonly ScenarioExecutionRe
     for (const [turnIndex, record] of history.entries()) {
       const turn = run.turns[turnIndex]
       if (turn === undefined) continue
-      const question = clip(oneLine(record.questionText), TEXT_CLIP)
+      const at = `runs.${index}.turns.${turnIndex}`
+      const question = write.text(String(record.questionText), `${at}.question`, TEXT_CLIP, true)
       const answer =
-        record.rawResponse === null ? null : clip(oneLine(record.rawResponse), TEXT_CLIP)
+        typeof record.rawResponse === 'string'
+          ? write.text(record.rawResponse, `${at}.answer`, TEXT_CLIP, true)
+          : null
       const cost = question.length + (answer?.length ?? 0)
       if (cost > budget) return
       budget -= cost
@@ -274,19 +361,4 @@ function addTexts(runs: ScenarioRunMeta[], results: readonly ScenarioExecutionRe
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
-}
-
-/** Whether a value read from task meta is a `ScenarioMeta` this reporter understands. */
-export function isScenarioMeta(value: unknown): value is ScenarioMeta {
-  if (typeof value !== 'object' || value === null) return false
-  const meta = value as Partial<ScenarioMeta>
-  return (
-    meta.version === SCENARIO_META_VERSION &&
-    typeof meta.name === 'string' &&
-    typeof meta.graph === 'object' &&
-    meta.graph !== null &&
-    Array.isArray(meta.graph.nodes) &&
-    Array.isArray(meta.graph.edges) &&
-    Array.isArray(meta.runs)
-  )
 }

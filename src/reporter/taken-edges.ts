@@ -4,7 +4,7 @@
 // history to tell them apart; the rebuilt state lacks `accumulated` before the last turn, so a
 // condition that reads it leaves the step undecided (-1) rather than guessed.
 import { isUnconditional } from '../conditions/when-to-json.js'
-import { resolveNextNode } from '../routing/resolve-next-node.js'
+import { nextNode } from '../routing/resolve-next-node.js'
 import type { ScenarioDefinition } from '../scenario/definition.js'
 import { END } from '../scenario/end.js'
 import type {
@@ -13,6 +13,7 @@ import type {
   ScenarioState,
   ScenarioStateView,
 } from '../state/types.js'
+import { zeroVisits } from '../state/zero-visits.js'
 
 /**
  * The edges a run took, as indices into `definition.edges`: entry `k` is the edge from
@@ -44,7 +45,7 @@ export function takenEdges(
     }
     const fired = firedEdge(
       indexed.filter(({ edge }) => edge.source === from),
-      rebuildState(result, k),
+      rebuildState(definition, result, k),
       last,
     )
     if (fired === undefined) taken.push(-1)
@@ -85,7 +86,7 @@ function firedEdge(
       fallback ??= index
       continue
     }
-    const matched = resolveNextNode([edge], view as ScenarioStateView) !== null
+    const matched = nextNode([edge], view as ScenarioStateView) !== null
     if (tainted) return undefined
     if (matched) return index
   }
@@ -93,10 +94,15 @@ function firedEdge(
 }
 
 /** The state as it stood after turn `k`, rebuilt from the history (`accumulated` only at the end). */
-function rebuildState(result: ScenarioExecutionResult, k: number): ScenarioState {
+function rebuildState(
+  definition: ScenarioDefinition,
+  result: ScenarioExecutionResult,
+  k: number,
+): ScenarioState {
   const history = result.history.slice(0, k + 1)
   const turn = result.history[k]
-  const nodeVisits: Record<string, number> = {}
+  // As in the run itself: every node of the graph counts from 0.
+  const nodeVisits = zeroVisits(definition.nodes)
   const nodeResults: Record<string, NodeResult> = {}
   for (const record of history) {
     nodeVisits[record.nodeId] = (nodeVisits[record.nodeId] ?? 0) + 1

@@ -1,4 +1,8 @@
-// The terminal output: one compact block per scenario test, then a summary line.
+// The terminal output: one compact block per scenario test, then a summary line. Every text
+// drawn from task meta or a test name goes through `neutralizeControl`: an answer's escape
+// sequence must not retitle the window, clear the screen or plant a link. Only the reporter's own
+// colours reach the terminal as escapes.
+import { neutralizeControl as safe } from '../secrets/index.js'
 import {
   formatCount,
   formatDuration,
@@ -76,7 +80,7 @@ function stateIcon(entry: ScenarioEntry, c: Colors): string {
 function entryBlock(entry: ScenarioEntry, c: Colors): string[] {
   const meta = entry.scenario
   const indent = '     '
-  const lines = [` ${stateIcon(entry, c)} ${c.dim(`${entry.file} >`)} ${entry.test}`]
+  const lines = [` ${stateIcon(entry, c)} ${c.dim(`${safe(entry.file)} >`)} ${safe(entry.test)}`]
   const run = meta.runs[0]
   if (meta.samples !== undefined) {
     lines.push(indent + samplesLine(meta, c))
@@ -85,7 +89,7 @@ function entryBlock(entry: ScenarioEntry, c: Colors): string[] {
     const parts = [
       statusText(run, c),
       `${run.turnCount} ${run.turnCount === 1 ? 'turn' : 'turns'}`,
-      formatPath(run.path, endedAtEnd(run)),
+      safe(formatPath(run.path, endedAtEnd(run))),
       formatDuration(run.durationMs),
     ]
     lines.push(indent + parts.join(c.dim(' · ')))
@@ -106,7 +110,7 @@ function entryBlock(entry: ScenarioEntry, c: Colors): string[] {
   if (failed?.error !== undefined) {
     const { category, node, stage, message } = failed.error
     lines.push(
-      `${indent}${c.red(`error ${category}`)} at ${nodeName(node)} (${stage}): ${firstLine(message)}`,
+      `${indent}${c.red(`error ${safe(category)}`)} at ${safe(nodeName(node))} (${safe(stage)}): ${safe(firstLine(message))}`,
     )
   }
   return lines
@@ -119,7 +123,7 @@ function hasUsage(usage: UsageMeta): boolean {
 function statusText(run: ScenarioRunMeta, c: Colors): string {
   if (run.status === 'completed') return c.green(run.status)
   if (run.status === 'error') return c.red(run.status)
-  return c.yellow(run.status)
+  return c.yellow(safe(run.status))
 }
 
 function samplesLine(meta: ScenarioMeta, c: Colors): string {
@@ -133,7 +137,7 @@ function samplesLine(meta: ScenarioMeta, c: Colors): string {
     `samples ${samples.passes}/${samples.n} passed`,
     samples.passes === samples.n ? c.green(rate) : c.yellow(rate),
     `${formatPercent(confidence)} CI ${formatPercent(low)}–${formatPercent(high)}`,
-    [...statuses].map(([status, n]) => `${n} ${status}`).join(', '),
+    [...statuses].map(([status, n]) => `${n} ${safe(status)}`).join(', '),
   ].join(c.dim(' · '))
 }
 
@@ -141,7 +145,7 @@ function samplesLine(meta: ScenarioMeta, c: Colors): string {
 function pathsLine(meta: ScenarioMeta): string {
   const counts = new Map<string, number>()
   for (const run of meta.runs) {
-    const path = formatPath(run.path, endedAtEnd(run), 8)
+    const path = safe(formatPath(run.path, endedAtEnd(run), 8))
     counts.set(path, (counts.get(path) ?? 0) + 1)
   }
   const sorted = [...counts].sort((a, b) => b[1] - a[1])
@@ -153,9 +157,9 @@ function pathsLine(meta: ScenarioMeta): string {
 function outcomesText(run: ScenarioRunMeta, c: Colors): string {
   return Object.entries(run.outcomes)
     .map(([name, value]) => {
-      if (value === true) return `${c.green('✓')} ${name}`
-      if (value === false) return `${c.red('✗')} ${name}`
-      return `${name} ${Number.isInteger(value) ? value : value.toFixed(2)}`
+      if (value === true) return `${c.green('✓')} ${safe(name)}`
+      if (value === false) return `${c.red('✗')} ${safe(name)}`
+      return `${safe(name)} ${Number.isInteger(value) ? value : value.toFixed(2)}`
     })
     .join(', ')
 }

@@ -1,4 +1,5 @@
 export {
+  nextNode,
   type ResolveNextNodeOptions,
   type RoutableEdge,
   resolveNextNode,

@@ -1,6 +1,11 @@
 import { compileWhen } from '../conditions/compile-when.js'
 import type { CompiledCondition } from '../conditions/compiled-condition.js'
 import { type ConditionContext, evaluateCondition } from '../conditions/evaluate-condition.js'
+import { InvalidArgumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
+import { describeValue } from '../internal/describe-value.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
+import { readDiagnostics } from '../internal/read-diagnostics.js'
 import type { Diagnostic, ScenarioStateView } from '../state/types.js'
 
 /** What routing needs of an edge: a definition's edges, or any object of this shape. */
@@ -46,6 +51,48 @@ function compiledFor(edge: RoutableEdge): CompiledCondition | null {
  * resolveNextNode(definition.edgesFrom('ask'), state) // 'retry' when verifyResult is false
  */
 export function resolveNextNode(
+  edges: readonly RoutableEdge[],
+  state: ScenarioStateView,
+  options?: ResolveNextNodeOptions,
+): string | null {
+  // Checked here, at the public entry; the runner routes each turn with `nextNode`, whose
+  // edges come from a validated definition and whose state it keeps itself.
+  const where = 'resolveNextNode(edges, state, options)'
+  // The list and each edge's own fields; a `when` is checked when it is compiled (once, cached).
+  assertReadable(edges, where, 2)
+  if (!Array.isArray(edges)) {
+    throw new InvalidArgumentError(
+      `${where} needs an array of edges, got ${describeValue(edges)}`,
+      "Pass the edges of a node, e.g. definition.edgesFrom('ask').",
+    )
+  }
+  for (let i = 0; i < edges.length; i++) {
+    const edge: unknown = edges[i]
+    if (
+      !isPlainObject(edge) ||
+      typeof edge.source !== 'string' ||
+      typeof edge.target !== 'string'
+    ) {
+      throw new InvalidArgumentError(
+        `edges[${i}] in ${where} is not an edge { source, target, when? }: ${describeValue(edge)}`,
+        "Pass the edges of a node, e.g. definition.edgesFrom('ask').",
+      )
+    }
+  }
+  // The state is not walked: a value in it that throws when read is a condition that does not
+  // match (with a diagnostic), never an error (SPEC 3).
+  if (!isPlainObject(state)) {
+    throw new InvalidArgumentError(
+      `${where} needs the run's state, got ${describeValue(state)}`,
+      'Pass the state a condition, question or agent is given (context.state), or result.finalState.',
+    )
+  }
+  readDiagnostics(options, where)
+  return nextNode(edges, state, options)
+}
+
+/** `resolveNextNode` without the checks of its arguments: the runner's, once per turn. */
+export function nextNode(
   edges: readonly RoutableEdge[],
   state: ScenarioStateView,
   options?: ResolveNextNodeOptions,

@@ -1,3 +1,4 @@
+import { describeValue, thrownMessage } from '../internal/describe-value.js'
 import type { Diagnostic, RubricScores } from '../state/types.js'
 import type { RegexTrait, Rubric, TraitContext } from './types.js'
 
@@ -43,7 +44,7 @@ export function scoreTraits(
       } catch (error) {
         diagnostics.push({
           kind: 'rubric',
-          message: `Trait '${trait.name}' threw: ${error instanceof Error ? error.message : String(error)}; it has no score`,
+          message: `Trait '${trait.name}' threw: ${thrownMessage(error)}; it has no score`,
           nodeId: context.nodeId,
           turn: context.turn,
         })
@@ -55,7 +56,8 @@ export function scoreTraits(
 
 function describe(value: unknown): string {
   if (value === null) return 'null'
-  if (typeof value === 'object')
-    return typeof (value as { then?: unknown }).then === 'function' ? 'a Promise' : 'an object'
+  if (value instanceof Promise) return 'a Promise'
+  if (typeof value === 'object' || typeof value === 'function') return describeValue(value)
+  // A string, number, bigint, symbol or undefined converts safely.
   return `${typeof value} ${String(value)}`
 }

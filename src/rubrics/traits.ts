@@ -1,4 +1,6 @@
 import { assertKnownKeys, assertOneOf, InvalidArgumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
+import { describeValue } from '../internal/describe-value.js'
 import type { CallableTrait, LlmTrait, LlmTraitKind, RegexTrait, Rubric, Trait } from './types.js'
 
 function assertName(name: unknown, factory: string): asserts name is string {
@@ -23,10 +25,24 @@ export function regexTrait(
 ): RegexTrait {
   assertName(name, 'regexTrait')
   assertKnownKeys(options, ['invert', 'flags'], `regexTrait('${name}')`)
+  assertReadable(pattern, `regexTrait('${name}')`)
   const source = pattern instanceof RegExp ? pattern.source : pattern
   const flags = options.flags ?? (pattern instanceof RegExp ? pattern.flags : '')
   if (typeof source !== 'string') {
-    throw new InvalidArgumentError(`regexTrait('${name}') needs a pattern string or a RegExp`)
+    throw new InvalidArgumentError(
+      `regexTrait('${name}') needs a pattern string or a RegExp, got ${describeValue(pattern)}`,
+    )
+  }
+  if (typeof flags !== 'string') {
+    throw new InvalidArgumentError(
+      `\`flags\` in regexTrait('${name}') must be a string of flag letters, got ${describeValue(flags)}`,
+      "Write e.g. { flags: 'i' }.",
+    )
+  }
+  if (options.invert !== undefined && typeof options.invert !== 'boolean') {
+    throw new InvalidArgumentError(
+      `\`invert\` in regexTrait('${name}') must be true or false, got ${describeValue(options.invert)}`,
+    )
   }
   try {
     new RegExp(source, flags)
@@ -97,7 +113,7 @@ export function llmTrait(
     const max = options.max ?? 5
     if (!Number.isFinite(min) || !Number.isFinite(max) || min >= max) {
       throw new InvalidArgumentError(
-        `${where} needs finite min < max for a score (got ${min}, ${max})`,
+        `${where} needs finite min < max for a score (got ${describeValue(min)}, ${describeValue(max)})`,
       )
     }
     trait.min = min

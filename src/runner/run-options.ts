@@ -1,4 +1,5 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { processLimiter } from '../models/limiter.js'
 import { MODEL_CONFIG_KEYS } from '../models/model-config-keys.js'
 import type { AgentFunction, ModelConfig } from '../models/types.js'
@@ -30,6 +31,12 @@ export interface RunOptions {
   /** Timeout of one tool call. @default 30000 */
   toolTimeoutMs?: number | undefined
   /**
+   * Time the answering side has for one turn: the agent, or the model with its tool loop. A turn
+   * without an answer by then is an `error` turn (category `timeout`) and the agent's
+   * `context.signal` aborts. Judging is not included. @default 120000
+   */
+  turnTimeoutMs?: number | undefined
+  /**
    * Model calls in flight at once, shared by every run in this process (the last value given
    * wins). A run is bounded by workers × `maxConcurrentCalls`. @default 8
    */
@@ -48,9 +55,16 @@ const optionKeys = [
   'tools',
   'maxToolRounds',
   'toolTimeoutMs',
+  'turnTimeoutMs',
   'maxConcurrentCalls',
   'prices',
 ] as const
+
+/** How long the answering side has for one turn unless `turnTimeoutMs` says otherwise. */
+export const DEFAULT_TURN_TIMEOUT_MS = 120_000
+
+/** The longest delay a Node timer takes (2³¹ − 1 ms). */
+const MAX_TIMEOUT_MS = 2_147_483_647
 
 /** The answering side of a run, resolved. */
 export type AnswerSide =
@@ -64,6 +78,7 @@ export interface ResolvedRunOptions {
   tools: Readonly<Record<string, Tool>>
   maxToolRounds: number
   toolTimeoutMs: number
+  turnTimeoutMs: number
   turnLimit: number
   prices: Readonly<Record<string, ModelPrice>> | undefined
   rubric: Rubric | undefined
@@ -85,6 +100,7 @@ export function resolveRunOptions(
   assertKnownKeys(options, optionKeys, 'runScenario() options')
   const { model, turnLimit = 20, rubric, systemPrompt, signal, tools, parsingModel } = options
   const { maxToolRounds = 8, toolTimeoutMs = 30_000, maxConcurrentCalls } = options
+  const { turnTimeoutMs = DEFAULT_TURN_TIMEOUT_MS } = options
   let answering: AnswerSide
   if (typeof model === 'function') answering = { kind: 'agent', agent: model }
   else {
@@ -94,15 +110,31 @@ export function resolveRunOptions(
   if (parsingModel !== undefined)
     checkModelConfig(parsingModel, '`parsingModel` in runScenario() options')
   if (!Number.isInteger(turnLimit) || turnLimit < 1) {
-    throw new InvalidArgumentError(`\`turnLimit\` must be an integer ≥ 1, got ${String(turnLimit)}`)
+    throw new InvalidArgumentError(
+      `\`turnLimit\` must be an integer ≥ 1, got ${describeValue(turnLimit)}`,
+    )
   }
   for (const [name, value] of [
     ['maxToolRounds', maxToolRounds],
     ['toolTimeoutMs', toolTimeoutMs],
+    ['turnTimeoutMs', turnTimeoutMs],
     ['maxConcurrentCalls', maxConcurrentCalls ?? 1],
   ] as const) {
     if (!Number.isInteger(value) || value < 1) {
-      throw new InvalidArgumentError(`\`${name}\` must be an integer ≥ 1, got ${String(value)}`)
+      throw new InvalidArgumentError(
+        `\`${name}\` must be an integer ≥ 1, got ${describeValue(value)}`,
+      )
+    }
+  }
+  for (const [name, value] of [
+    ['toolTimeoutMs', toolTimeoutMs],
+    ['turnTimeoutMs', turnTimeoutMs],
+  ] as const) {
+    // Node fires a longer timer at once (after a warning): the timeout would end every turn.
+    if (value > MAX_TIMEOUT_MS) {
+      throw new InvalidArgumentError(
+        `\`${name}\` must be at most ${MAX_TIMEOUT_MS} ms (about 24.8 days), got ${describeValue(value)}`,
+      )
     }
   }
   if (rubric !== undefined) assertRubric(rubric, 'runScenario() options')
@@ -124,6 +156,7 @@ export function resolveRunOptions(
     tools: tools ?? {},
     maxToolRounds,
     toolTimeoutMs,
+    turnTimeoutMs,
     turnLimit,
     prices: checkPrices(options.prices),
     rubric,

@@ -1,14 +1,21 @@
-import { InvalidArgumentError } from '../errors/index.js'
+import { InvalidArgumentError, TurnTimeoutError } from '../errors/index.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import { evaluateCriteria } from '../outcomes/index.js'
-import { resolveNextNode } from '../routing/index.js'
-import { END, isScenarioDefinition, Scenario, type ScenarioDefinition } from '../scenario/index.js'
+import { nextNode } from '../routing/index.js'
+import {
+  END,
+  isScenarioDefinition,
+  Scenario,
+  type ScenarioDefinition,
+  type ScenarioNode,
+} from '../scenario/index.js'
 import { cloneState } from '../state/clone-state.js'
 import { getOwn, setOwn } from '../state/own-keys.js'
 import { readOnlyView } from '../state/read-only-view.js'
 import type {
   ChatMessage,
   Diagnostic,
+  ErrorStage,
   RunError,
   ScenarioExecutionResult,
   ScenarioState,
@@ -16,8 +23,18 @@ import type {
   TurnRecord,
   TurnResult,
 } from '../state/types.js'
+import { zeroVisits } from '../state/zero-visits.js'
+import { AnswerSignal } from './answer-signal.js'
 import { type RunOptions, resolveRunOptions } from './run-options.js'
-import { askAgent, failAnswer, finishTurn, newTurnOutcome, type RunContext } from './run-turn.js'
+import {
+  askAgent,
+  failAnswer,
+  failTurn,
+  finishTurn,
+  newTurnOutcome,
+  type RunContext,
+} from './run-turn.js'
+import { TIMED_OUT, TurnDeadline } from './turn-deadline.js'
 import { addUsage, priceTurn, turnUsage, zeroUsage } from './usage.js'
 
 const neverAborted = new AbortController().signal
@@ -38,7 +55,7 @@ export async function runScenario(
   definition: ScenarioDefinition,
   options: RunOptions,
 ): Promise<ScenarioExecutionResult> {
-  if (definition instanceof Scenario) {
+  if (isBuilder(definition)) {
     throw new InvalidArgumentError(
       `runScenario() was given the builder of scenario '${definition.name}', not a definition`,
       'Call validate() on it and pass the definition it returns.',
@@ -58,7 +75,8 @@ export async function runScenario(
     currentNode: definition.entryNode,
     verifyResult: null,
     parsed: {},
-    nodeVisits: {},
+    // 0 for every node from the start: every reader of the state sees the same counts.
+    nodeVisits: zeroVisits(definition.nodes),
     history: [],
     accumulated: {},
     nodeResults: {},
@@ -72,12 +90,17 @@ export async function runScenario(
   let status: ScenarioStatus = 'completed'
   let error: RunError | undefined
   let nodeId = definition.entryNode
+  // The answering side's signal: the run's abort, or a turn that took longer than turnTimeoutMs.
+  const answer = new AnswerSignal(signal, resolved.signal !== undefined)
+  const deadline = new TurnDeadline(resolved.turnTimeoutMs)
+  deadline.start(started)
   // What every turn needs from the run, made once per run.
   const run: RunContext = {
     view: readOnlyView(state),
     transcript,
     options: resolved,
     signal,
+    answerSignal: answer,
     diagnostics,
     sides: new Map(),
   }
@@ -86,106 +109,144 @@ export async function runScenario(
   // costs one clock read instead of two.
   let turnStarted = started
 
-  for (let turn = 0; ; turn++) {
-    if (signal.aborted) {
-      status = 'error'
-      error = {
+  try {
+    for (let turn = 0; ; turn++) {
+      if (signal.aborted) {
+        status = 'error'
+        error = {
+          nodeId,
+          category: 'aborted',
+          stage: 'beforeTurn',
+          message: `The run was aborted before node '${nodeId}' ran`,
+          cause: signal.reason,
+        }
+        break
+      }
+      const node = getOwn(definition.nodes, nodeId)
+      if (node === undefined)
+        throw new Error(`unreachable: validated definition lacks node '${nodeId}'`)
+      state.turn = turn
+      state.currentNode = nodeId
+      const outcome = newTurnOutcome()
+      const pending = askAgent(run, node, turn, outcome)
+      if (outcome.error === undefined) {
+        let reply: unknown = pending
+        let answered = true
+        if (isThenable(pending)) {
+          try {
+            reply = await deadline.wait(pending, turnStarted)
+          } catch (thrown) {
+            answered = false
+            failAnswer(outcome, thrown, signal.aborted)
+          }
+          deadline.settled()
+        }
+        if (reply === TIMED_OUT) {
+          answered = false
+          const timeout = new TurnTimeoutError(nodeId, resolved.turnTimeoutMs)
+          failTurn(outcome, 'timeout', 'answer', timeout, timeout.message)
+          // The agent (or the model's calls and tools) stop; the run does not wait for them.
+          answer.abort(timeout)
+        } else if (answered && signal.aborted) {
+          // An answer that came after the abort is not taken: the run ends `error`, never
+          // `completed` with a late answer.
+          answered = false
+          failTurn(
+            outcome,
+            'aborted',
+            'answer',
+            signal.reason,
+            abortedWhile(nodeId, 'was answering'),
+          )
+        }
+        if (answered) {
+          const judging = finishTurn(run, node, turn, outcome, reply)
+          if (judging !== undefined) {
+            await judging
+            if (outcome.error === undefined && signal.aborted) {
+              failTurn(
+                outcome,
+                'aborted',
+                judgingStage(node),
+                signal.reason,
+                abortedWhile(nodeId, 'was judged'),
+              )
+            }
+          }
+        }
+      }
+
+      state.verifyResult = outcome.verifyResult
+      state.parsed = outcome.parsedFields
+      setOwn(state.nodeVisits, nodeId, (getOwn(state.nodeVisits, nodeId) ?? 0) + 1)
+      setOwn(state.nodeResults, nodeId, {
+        verifyResult: outcome.verifyResult,
+        parsed: outcome.parsedFields,
+        rubric: outcome.rubric,
+      })
+      if (node.stateUpdate !== undefined)
+        applyStateUpdate(state, node.stateUpdate, nodeId, turn, diagnostics)
+
+      transcript.push({ role: 'user', content: outcome.questionText })
+      for (const message of outcome.messages) transcript.push(message)
+      const record: TurnRecord = {
         nodeId,
-        category: 'aborted',
-        stage: 'beforeTurn',
-        message: `The run was aborted before node '${nodeId}' ran`,
-        cause: signal.reason,
+        questionText: outcome.questionText,
+        rawResponse: outcome.rawResponse,
+        parsedFields: outcome.parsedFields,
+        verifyResult: outcome.verifyResult,
+        rubric: outcome.rubric,
+        toolCalls: outcome.toolCalls,
+        messages: outcome.messages,
+        usage: turnUsage(outcome.answering, outcome.judging),
+        durationMs: 0,
       }
-      break
-    }
-    const node = getOwn(definition.nodes, nodeId)
-    if (node === undefined)
-      throw new Error(`unreachable: validated definition lacks node '${nodeId}'`)
-    state.turn = turn
-    state.currentNode = nodeId
-    const outcome = newTurnOutcome()
-    const pending = askAgent(run, node, turn, outcome)
-    if (outcome.error === undefined) {
-      let reply: unknown
-      let answered = true
-      try {
-        reply = await pending
-      } catch (thrown) {
-        answered = false
-        failAnswer(outcome, thrown, signal.aborted)
+      if (outcome.replay.calls > 0) {
+        // Replayed: the tokens are the recorded ones, and so is the latency beside the time now.
+        record.usage.replayed = true
+        record.recordedDurationMs = outcome.replay.recordedDurationMs
       }
-      if (answered) {
-        const judging = finishTurn(run, node, turn, outcome, reply)
-        if (judging !== undefined) await judging
+      if (resolved.prices !== undefined) {
+        const sides = run.sides.get(nodeId)
+        const answering =
+          sides?.answering.kind === 'model' ? sides.answering.model.model : undefined
+        priceTurn(record.usage, { answering, judging: sides?.parsing?.model }, resolved.prices)
       }
-    }
+      const turnResult: TurnResult = {
+        verifyResult: outcome.verifyResult,
+        parsedFields: outcome.parsedFields,
+        rubric: outcome.rubric,
+      }
+      if (outcome.error !== undefined) {
+        record.error = outcome.error
+        if (outcome.error.issues !== undefined) turnResult.issues = outcome.error.issues
+      }
+      state.history.push(record)
+      path.push(nodeId)
+      turnResults.push(turnResult)
+      addUsage(usage, record.usage)
 
-    state.verifyResult = outcome.verifyResult
-    state.parsed = outcome.parsedFields
-    setOwn(state.nodeVisits, nodeId, (getOwn(state.nodeVisits, nodeId) ?? 0) + 1)
-    setOwn(state.nodeResults, nodeId, {
-      verifyResult: outcome.verifyResult,
-      parsed: outcome.parsedFields,
-      rubric: outcome.rubric,
-    })
-    if (node.stateUpdate !== undefined)
-      applyStateUpdate(state, node.stateUpdate, nodeId, turn, diagnostics)
-
-    transcript.push({ role: 'user', content: outcome.questionText })
-    for (const message of outcome.messages) transcript.push(message)
-    const record: TurnRecord = {
-      nodeId,
-      questionText: outcome.questionText,
-      rawResponse: outcome.rawResponse,
-      parsedFields: outcome.parsedFields,
-      verifyResult: outcome.verifyResult,
-      rubric: outcome.rubric,
-      toolCalls: outcome.toolCalls,
-      messages: outcome.messages,
-      usage: turnUsage(outcome.answering, outcome.judging),
-      durationMs: 0,
+      if (outcome.error !== undefined) {
+        record.durationMs = performance.now() - turnStarted
+        status = 'error'
+        const { category, stage, message, cause } = outcome.error
+        error = { nodeId, category, stage, message, cause }
+        break
+      }
+      const next = nextNode(definition.edgesFrom(nodeId), state, routing)
+      const turnEnded = performance.now()
+      record.durationMs = turnEnded - turnStarted
+      turnStarted = turnEnded
+      if (next === null || next === END) break
+      if (turn + 1 >= resolved.turnLimit) {
+        status = 'limit_reached'
+        break
+      }
+      nodeId = next
     }
-    if (outcome.replay.calls > 0) {
-      // Replayed: the tokens are the recorded ones, and so is the latency beside the time now.
-      record.usage.replayed = true
-      record.recordedDurationMs = outcome.replay.recordedDurationMs
-    }
-    if (resolved.prices !== undefined) {
-      const sides = run.sides.get(nodeId)
-      const answering = sides?.answering.kind === 'model' ? sides.answering.model.model : undefined
-      priceTurn(record.usage, { answering, judging: sides?.parsing?.model }, resolved.prices)
-    }
-    const turnResult: TurnResult = {
-      verifyResult: outcome.verifyResult,
-      parsedFields: outcome.parsedFields,
-      rubric: outcome.rubric,
-    }
-    if (outcome.error !== undefined) {
-      record.error = outcome.error
-      if (outcome.error.issues !== undefined) turnResult.issues = outcome.error.issues
-    }
-    state.history.push(record)
-    path.push(nodeId)
-    turnResults.push(turnResult)
-    addUsage(usage, record.usage)
-
-    if (outcome.error !== undefined) {
-      record.durationMs = performance.now() - turnStarted
-      status = 'error'
-      const { category, stage, message, cause } = outcome.error
-      error = { nodeId, category, stage, message, cause }
-      break
-    }
-    const next = resolveNextNode(definition.edgesFrom(nodeId), state, routing)
-    const turnEnded = performance.now()
-    record.durationMs = turnEnded - turnStarted
-    turnStarted = turnEnded
-    if (next === null || next === END) break
-    if (turn + 1 >= resolved.turnLimit) {
-      status = 'limit_reached'
-      break
-    }
-    nodeId = next
+  } finally {
+    answer.dispose()
+    deadline.dispose()
   }
 
   const result: ScenarioExecutionResult = {
@@ -214,6 +275,34 @@ export async function runScenario(
   }
   result.durationMs = performance.now() - started
   return result
+}
+
+/**
+ * Whether an agent's return value is a promise (or any thenable) to wait for. A value whose `then`
+ * cannot be read (a Proxy whose trap throws) is not: the reply check then reports it.
+ */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  try {
+    return typeof (value as { then?: unknown }).then === 'function'
+  } catch {
+    return false
+  }
+}
+
+/** The message of a turn the run's abort overtook. */
+function abortedWhile(nodeId: string, doing: string): string {
+  return `The run was aborted while node '${nodeId}' ${doing}; what came after the abort was not used`
+}
+
+/** The stage a turn's judging was in: filling its template, else scoring its rubric. */
+function judgingStage(node: ScenarioNode): ErrorStage {
+  const question = node.question
+  return typeof question === 'object' &&
+    question.template !== undefined &&
+    question.template.parse === undefined
+    ? 'parse'
+    : 'rubric'
 }
 
 /**
@@ -254,5 +343,14 @@ function applyStateUpdate(
     fail(
       `returned a value that cannot be structured-cloned (${error instanceof Error ? error.message : String(error)})`,
     )
+  }
+}
+
+/** Whether a value is a `Scenario` builder; a Proxy that throws (or is revoked) is not one. */
+function isBuilder(value: unknown): value is Scenario {
+  try {
+    return value instanceof Scenario
+  } catch {
+    return false
   }
 }

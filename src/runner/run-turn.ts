@@ -1,4 +1,4 @@
-import { isModelCallError } from '../errors/index.js'
+import { formatMessage, isModelCallError } from '../errors/index.js'
 import type { ReplayTally } from '../models/chat-completion.js'
 import { fillTemplate, judgeTraits, traitScores } from '../models/judge.js'
 import { answerWithModel } from '../models/model-answer.js'
@@ -20,6 +20,8 @@ import type {
 import { parseWithTemplate, verifyAnswer } from '../templates/index.js'
 import type { AnswerTemplate } from '../templates/types.js'
 import { ToolCallError } from '../tools/index.js'
+import { type AnswerSignal, turnContext } from './answer-signal.js'
+import { checkReply, REPLY_SHAPE } from './check-reply.js'
 import { type NodeSides, resolveNodeSides } from './node-sides.js'
 import type { ResolvedRunOptions } from './run-options.js'
 import { usageFrom, zeroUsage } from './usage.js'
@@ -59,7 +61,10 @@ export interface RunContext {
   /** The conversation before this turn (without the system message). */
   transcript: readonly ChatMessage[]
   options: ResolvedRunOptions
+  /** The run's own signal (the user's). */
   signal: AbortSignal
+  /** The answering side's signal: the run's abort, or a turn that outlasts `turnTimeoutMs`. */
+  answerSignal: AnswerSignal
   diagnostics: Diagnostic[]
   /** Each node's resolved sides, made on its first visit. */
   sides: Map<string, NodeSides>
@@ -118,7 +123,7 @@ export function askAgent(
   turn: number,
   outcome: TurnOutcome,
 ): unknown {
-  const { signal } = run
+  const { signal, answerSignal } = run
   const question = node.question
   try {
     const text = typeof question === 'string' ? question : question.question
@@ -142,7 +147,7 @@ export function askAgent(
   const conversation = buildConversation(run, sides, outcome.questionText)
   try {
     if (sides.answering.kind === 'agent') {
-      return sides.answering.agent(conversation, { nodeId: node.id, turn, state: run.view, signal })
+      return sides.answering.agent(conversation, turnContext(node.id, turn, run.view, answerSignal))
     }
     return answerWithModel({
       model: sides.answering.model,
@@ -150,7 +155,7 @@ export function askAgent(
       tools: sides.tools,
       nodeId: node.id,
       turn,
-      signal,
+      signal: answerSignal.signal,
       maxToolRounds: run.options.maxToolRounds,
       toolTimeoutMs: run.options.toolTimeoutMs,
       replay: outcome.replay,
@@ -190,8 +195,12 @@ export function failAnswer(outcome: TurnOutcome, thrown: unknown, aborted: boole
     // The agent's own (wrapped) client had no recording for a call: a recording failure, not a
     // bug of the agent.
     failTurn(outcome, 'recording', 'answer', thrown)
+  } else if (aborted) {
+    failTurn(outcome, 'aborted', 'answer', thrown)
   } else {
-    failTurn(outcome, aborted ? 'aborted' : 'agent', 'answer', thrown)
+    const broken = brokenConnectionIn(thrown)
+    if (broken !== undefined) failTurn(outcome, 'connection', 'answer', thrown, broken)
+    else failTurn(outcome, 'agent', 'answer', thrown)
   }
   const partial = classified?.partialReply
   if (partial !== undefined) {
@@ -199,6 +208,30 @@ export function failAnswer(outcome: TurnOutcome, thrown: unknown, aborted: boole
     if (partial.toolCalls !== undefined) outcome.toolCalls = partial.toolCalls
     outcome.answering = usageFrom(partial.usage)
   }
+}
+
+/**
+ * What to say when the agent failed because a connection broke under it, or `undefined` when it
+ * did not: a stream cut midway (a `ModelCallError` of category `connection` from a client the
+ * library built or wrapped, anywhere in the cause chain, since agents often wrap errors), or
+ * undici's bare `TypeError: terminated` from a client of the agent's own. Neither is a bug of the
+ * agent.
+ */
+function brokenConnectionIn(thrown: unknown): string | undefined {
+  let current: unknown = thrown
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    if (isModelCallError(current) && current.category === 'connection') return current.message
+    const { name, message } = current as { name?: unknown; message?: unknown }
+    if (name === 'TypeError' && message === 'terminated') {
+      const reason = (current as { cause?: { message?: unknown } }).cause?.message
+      return formatMessage({
+        what: `The connection broke while the agent was reading an answer (terminated${typeof reason === 'string' ? `: ${reason}` : ''})`,
+        fix: 'A server or a proxy closed it midway: check its logs and timeouts. Wrap the agent’s client with wrap(client) to have the endpoint named.',
+      })
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
 }
 
 /**
@@ -213,21 +246,24 @@ export function finishTurn(
   outcome: TurnOutcome,
   reply: unknown,
 ): undefined | Promise<void> {
-  const content =
-    typeof reply === 'string' ? reply : (reply as AgentReply | null | undefined)?.content
-  if (typeof content !== 'string') {
+  const checked = checkReply(reply)
+  if (!checked.ok) {
     failTurn(
       outcome,
       'agent',
       'answer',
       reply,
-      `The agent returned ${describe(reply)} for node '${node.id}', not a string or { content: string }`,
+      formatMessage({
+        what: `The agent at node '${node.id}' returned ${checked.problem}`,
+        fix: REPLY_SHAPE,
+      }),
     )
     return undefined
   }
+  const structured = checked.reply
+  const content = typeof structured === 'string' ? structured : structured.content
   outcome.rawResponse = content
-  if (typeof reply === 'object') {
-    const structured = reply as AgentReply
+  if (typeof structured === 'object') {
     if (structured.messages !== undefined) outcome.messages.push(...structured.messages)
     if (structured.toolCalls !== undefined) outcome.toolCalls = structured.toolCalls
     outcome.answering = usageFrom(structured.usage)
@@ -382,10 +418,4 @@ function buildConversation(run: RunContext, sides: NodeSides, questionText: stri
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object without a string `content`' : typeof value
 }

@@ -4,6 +4,7 @@ export {
   type ScenarioResultSet,
   samplePassed,
 } from './result-set.js'
+export { assertSampleCount, MAX_SAMPLES } from './sample-limit.js'
 export {
   assertConfidence,
   normalQuantile,

@@ -1,3 +1,7 @@
+import { InvalidArgumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
+import { assertResult } from '../internal/assert-result.js'
+import { describeValue } from '../internal/describe-value.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import { type PassRateInterval, wilsonInterval } from './wilson-interval.js'
 
@@ -13,6 +17,12 @@ export interface ScenarioResultSet {
 
 /** A sample passes when it completed and every boolean outcome criterion holds. */
 export function samplePassed(result: ScenarioExecutionResult): boolean {
+  assertResult(result, 'samplePassed(result)')
+  return passed(result)
+}
+
+/** `samplePassed` for results already checked. */
+function passed(result: ScenarioExecutionResult): boolean {
   return (
     result.status === 'completed' &&
     Object.values(result.outcomeResults).every((value) => typeof value !== 'boolean' || value)
@@ -30,7 +40,17 @@ export function resultSet(
   results: readonly ScenarioExecutionResult[],
   confidence = 0.95,
 ): ScenarioResultSet {
-  const passes = results.filter(samplePassed).length
+  assertReadable(results, 'resultSet(results)')
+  if (!Array.isArray(results)) {
+    throw new InvalidArgumentError(
+      `resultSet(results) needs an array of results, got ${describeValue(results)}`,
+      'Pass the results of the runs, e.g. resultSet(await Promise.all(runs)).',
+    )
+  }
+  results.forEach((result, i) => {
+    assertResult(result, `resultSet(results): results[${i}]`)
+  })
+  const passes = results.filter(passed).length
   return {
     results: [...results],
     passRate: results.length === 0 ? 0 : passes / results.length,
@@ -40,11 +60,15 @@ export function resultSet(
 
 /** Whether a value is a `ScenarioResultSet` (a matcher receives either kind). */
 export function isScenarioResultSet(value: unknown): value is ScenarioResultSet {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as { results?: unknown }).results) &&
-    typeof (value as { passRate?: unknown }).passRate === 'number' &&
-    typeof (value as { interval?: unknown }).interval === 'object'
-  )
+  if (typeof value !== 'object' || value === null) return false
+  try {
+    return (
+      Array.isArray((value as { results?: unknown }).results) &&
+      typeof (value as { passRate?: unknown }).passRate === 'number' &&
+      typeof (value as { interval?: unknown }).interval === 'object'
+    )
+  } catch {
+    // A value that throws when read (a getter, a Proxy) is not a result set.
+    return false
+  }
 }

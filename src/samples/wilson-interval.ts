@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 
 /** A confidence interval for a pass rate. */
 export interface PassRateInterval {
@@ -19,7 +20,7 @@ export function wilsonInterval(passes: number, n: number, confidence = 0.95): Pa
   assertConfidence(confidence)
   if (!Number.isInteger(n) || n < 0 || !Number.isInteger(passes) || passes < 0 || passes > n) {
     throw new InvalidArgumentError(
-      `wilsonInterval() needs integers 0 ≤ passes ≤ n, got passes ${passes} and n ${n}`,
+      `wilsonInterval() needs integers 0 ≤ passes ≤ n, got passes ${describeValue(passes)} and n ${describeValue(n)}`,
     )
   }
   // No trials say nothing: the whole range.
@@ -41,7 +42,7 @@ export function wilsonInterval(passes: number, n: number, confidence = 0.95): Pa
 export function assertConfidence(confidence: unknown): asserts confidence is number {
   if (typeof confidence !== 'number' || !(confidence > 0 && confidence < 1)) {
     throw new InvalidArgumentError(
-      `\`confidence\` must be a number between 0 and 1 (exclusive), got ${String(confidence)}`,
+      `\`confidence\` must be a number between 0 and 1 (exclusive), got ${describeValue(confidence)}`,
       'For example 0.95 for a 95 % interval.',
     )
   }

@@ -1,5 +1,6 @@
 import type { TestContext } from 'vitest'
 import { InvalidArgumentError } from '../errors/index.js'
+import { metaText } from '../reporter/meta-text.js'
 import { scenarioMeta } from '../reporter/scenario-meta.js'
 import { type RunOptions, runScenario } from '../runner/index.js'
 import { resultSet, type ScenarioResultSet } from '../samples/index.js'
@@ -103,6 +104,7 @@ function resolveOptions(
   }
   const parsingModel = overrides.parsingModel ?? options.parsingModel ?? provided?.parsingModel
   const turnLimit = overrides.turnLimit ?? options.turnLimit
+  const turnTimeoutMs = overrides.turnTimeoutMs ?? options.turnTimeoutMs ?? provided?.turnTimeoutMs
   const maxConcurrentCalls = overrides.maxConcurrentCalls ?? provided?.maxConcurrentCalls
   const prices = overrides.prices ?? provided?.prices
   return {
@@ -111,6 +113,7 @@ function resolveOptions(
     signal: overrides.signal ?? signal,
     ...(parsingModel === undefined ? {} : { parsingModel }),
     ...(turnLimit === undefined ? {} : { turnLimit }),
+    ...(turnTimeoutMs === undefined ? {} : { turnTimeoutMs }),
     ...(maxConcurrentCalls === undefined ? {} : { maxConcurrentCalls }),
     ...(prices === undefined ? {} : { prices }),
   }
@@ -124,5 +127,6 @@ function publish(
   samples: number | undefined,
 ): void {
   const meta = context.task.meta as Record<string, unknown>
-  meta.scenario = scenarioMeta(definition, results, { samples })
+  // Task meta leaves the worker (reports, blobs, Vitest's JSON reporter): redacted and masked.
+  meta.scenario = scenarioMeta(definition, results, { samples, text: metaText() })
 }

@@ -1,5 +1,10 @@
 import { type TestContext, test } from 'vitest'
-import { checkScenarioFunctions, checkScenarioOptions } from './scenario-options.js'
+import {
+  checkEachRows,
+  checkScenarioFunctions,
+  checkScenarioName,
+  checkScenarioOptions,
+} from './scenario-options.js'
 import { runScenarioTest } from './scenario-test.js'
 import { defaultTimeout } from './scenario-timeout.js'
 import type { ScenarioAPI, ScenarioBody, ScenarioBuild, ScenarioOptions } from './types.js'
@@ -29,7 +34,7 @@ type Parts<Args extends unknown[]> = [
 
 /** Reads both call forms: `(name, build, body)` and `(name, options, build, body)`. */
 function parts<Args extends unknown[]>(args: readonly unknown[]): Parts<Args> {
-  const name = String(args[0])
+  const name = checkScenarioName(args[0], 'scenario(name, …)')
   const [options, build, body] = args.length <= 3 ? [{}, args[1], args[2]] : args.slice(1)
   const checked = checkScenarioOptions(options, name)
   checkScenarioFunctions(name, build, body)
@@ -52,16 +57,17 @@ function createScenarioApi(base: TestLike): ScenarioAPI {
     skip: { get: () => createScenarioApi(base.skip) },
     only: { get: () => createScenarioApi(base.only) },
     concurrent: { get: () => createScenarioApi(base.concurrent) },
-    todo: { value: (name: string) => base.todo(name) },
+    todo: { value: (name: string) => base.todo(checkScenarioName(name, 'scenario.todo(name)')) },
     each: {
-      value:
-        <Row>(rows: readonly Row[]) =>
-        (...args: unknown[]): void => {
+      value: <Row>(rows: readonly Row[]) => {
+        checkEachRows(rows)
+        return (...args: unknown[]): void => {
           const [name, options, build, body] = parts<[Row]>(args)
           base.for(rows)(name, testOptions(options), (row, context) =>
             runScenarioTest(context, options, build, body, [row]),
           )
-        },
+        }
+      },
     },
   }) as unknown as ScenarioAPI
 }

@@ -13,6 +13,8 @@ export interface ScenarioOptions {
   parsingModel?: ModelConfig | undefined
   /** At most this many turns per run. @default 20 */
   turnLimit?: number | undefined
+  /** Time the answering side has for one turn (see `runScenario`). @default 120000 */
+  turnTimeoutMs?: number | undefined
   /** The test's timeout in ms; 60 000 by default when model calls may go out live. */
   timeout?: number | undefined
   /** Runs the scenario this many times; `run()` then returns a `ScenarioResultSet`. */

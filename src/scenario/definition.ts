@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors/index.js'
 import { definitionToJSON, type ScenarioDocument } from '../serialization/index.js'
 import type {
   ScenarioEdge,
@@ -43,8 +44,17 @@ export class ScenarioDefinition {
   readonly [brand] = true
   readonly #outbound: Map<string, readonly ScenarioEdge[]>
 
-  /** @internal Use `Scenario.validate()`; the parts must already be checked, copied and frozen. */
+  /**
+   * @internal Use `Scenario.validate()` or `Scenario.fromJSON()`: only the parts they checked,
+   * copied and froze are taken; anything else is an `InvalidArgumentError`.
+   */
   constructor(parts: DefinitionParts) {
+    if (!validated.delete(parts as object)) {
+      throw new InvalidArgumentError(
+        'A ScenarioDefinition is made by validating a scenario, not with `new ScenarioDefinition()`',
+        'Build it with new Scenario(name)…validate(), or load it with Scenario.fromJSON(document).',
+      )
+    }
     this.name = parts.name
     this.description = parts.description
     this.nodes = parts.nodes
@@ -84,5 +94,20 @@ export class ScenarioDefinition {
 
 /** Whether `value` is a validated definition (from any copy of the package). */
 export function isScenarioDefinition(value: unknown): value is ScenarioDefinition {
-  return typeof value === 'object' && value !== null && brand in value
+  if (typeof value !== 'object' || value === null) return false
+  try {
+    return brand in value
+  } catch {
+    // A Proxy that throws (or is revoked) is not a definition.
+    return false
+  }
+}
+
+/** The parts `validate()` checked, each taken once by the constructor. */
+const validated = new WeakSet<object>()
+
+/** Marks parts as checked by `validate()`, so the constructor takes them. */
+export function validatedParts(parts: DefinitionParts): DefinitionParts {
+  validated.add(parts)
+  return parts
 }

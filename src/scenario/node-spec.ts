@@ -1,4 +1,6 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
+import { describeValue } from '../internal/describe-value.js'
 import { MODEL_CONFIG_KEYS } from '../models/model-config-keys.js'
 import { assertRubric } from '../rubrics/index.js'
 import { isAnswerTemplate } from '../templates/index.js'
@@ -16,7 +18,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function assertNodeId(id: unknown, where: string): asserts id is string {
   if (typeof id !== 'string' || id.length === 0) {
     throw new InvalidArgumentError(
-      `${where} needs a node id (a non-empty string), got ${String(id)}`,
+      `${where} needs a node id (a non-empty string), got ${describeValue(id)}`,
     )
   }
   if (id === END) {
@@ -30,6 +32,7 @@ export function assertNodeId(id: unknown, where: string): asserts id is string {
 /** Validates `addNode(id, spec)` and returns the node as the builder keeps it (plain data copied). */
 export function buildNode(id: string, spec: NodeSpec): ScenarioNode {
   const where = `addNode('${id}')`
+  assertReadable(spec, where)
   if (!isObject(spec)) {
     throw new InvalidArgumentError(`${where} needs a spec object { question, … }`)
   }

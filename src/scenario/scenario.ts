@@ -5,6 +5,7 @@ import {
   InvalidArgumentError,
   ScenarioValidationError,
 } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isOutcomeCheck } from '../outcomes/index.js'
 import {
   buildFromDocument,
@@ -14,7 +15,7 @@ import {
   schemaLossyWarnings,
 } from '../serialization/index.js'
 import { setOwn } from '../state/own-keys.js'
-import { type DefinitionParts, ScenarioDefinition } from './definition.js'
+import { type DefinitionParts, ScenarioDefinition, validatedParts } from './definition.js'
 import { assertNodeId, buildNode } from './node-spec.js'
 import { copyPlain, deepFreeze } from './plain-data.js'
 import type {
@@ -98,12 +99,14 @@ export class Scenario {
    * Edges keep insertion order, which drives routing.
    */
   addEdge(source: string, target: string, options: EdgeOptions = {}): this {
-    const where = `addEdge('${String(source)}', '${String(target)}')`
+    const where = `addEdge(${describeValue(source)}, ${describeValue(target)})`
     if (typeof source !== 'string' || typeof target !== 'string') {
       throw new InvalidArgumentError(`${where} needs a source and a target node id (strings)`)
     }
     if (typeof options !== 'object' || options === null) {
-      throw new InvalidArgumentError(`The options of ${where} must be an object { when? }`)
+      throw new InvalidArgumentError(
+        `The options of ${where} must be an object { when? }, got ${describeValue(options)}`,
+      )
     }
     assertKnownKeys(options, ['when'], where)
     const edge: ScenarioEdge = { source, target }
@@ -117,9 +120,10 @@ export class Scenario {
 
   /** Sets the node the run starts at; the last call wins. */
   setEntry(id: string): this {
+    assertNodeId(id, 'setEntry()')
     if (!this.#nodes.has(id)) {
       throw new InvalidArgumentError(
-        `'${String(id)}' is not a known node`,
+        `${describeValue(id)} is not a known node`,
         'Add the node with addNode() first.',
       )
     }
@@ -138,7 +142,7 @@ export class Scenario {
     check: OutcomeCriterionSpec['check'],
     options: { description?: string | undefined } = {},
   ): this {
-    assertKnownKeys(options, ['description'], `addOutcome('${String(name)}')`)
+    assertKnownKeys(options, ['description'], `addOutcome(${describeValue(name)})`)
     return this.addOutcomeCriterion({ name, check, description: options.description })
   }
 
@@ -149,9 +153,13 @@ export class Scenario {
         'addOutcomeCriterion() needs { name, description?, check?, evaluate? }',
       )
     }
+    assertKnownKeys(
+      criterion,
+      ['name', 'description', 'check', 'evaluate'],
+      'addOutcomeCriterion()',
+    )
     const { name } = criterion
-    const where = `the outcome criterion '${String(name)}'`
-    assertKnownKeys(criterion, ['name', 'description', 'check', 'evaluate'], where)
+    const where = `the outcome criterion ${describeValue(name)}`
     if (typeof name !== 'string' || name.length === 0) {
       throw new InvalidArgumentError('An outcome criterion needs a non-empty name')
     }
@@ -219,7 +227,7 @@ export class Scenario {
       outcomeCriteria: deepFreeze(this.#outcomes.map((c) => ({ ...c }))),
       warnings: deepFreeze(warnings),
     }
-    return new ScenarioDefinition(parts)
+    return new ScenarioDefinition(validatedParts(parts))
   }
 }
 

@@ -1,5 +1,7 @@
 import { type SpyFn, spy } from 'tinyspy'
 import { InvalidArgumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
+import { describeValue } from '../internal/describe-value.js'
 import type { AgentContext, AgentFunction, AgentReply } from '../models/types.js'
 import type { ChatMessage } from '../state/types.js'
 
@@ -29,9 +31,10 @@ export type ScriptedModel = AgentFunction &
 export function scriptedModel(
   replies: readonly ScriptedReply[] | ScriptedReplyFunction,
 ): ScriptedModel {
+  assertReadable(replies, 'scriptedModel(replies)')
   if (!Array.isArray(replies) && typeof replies !== 'function') {
     throw new InvalidArgumentError(
-      'scriptedModel() needs a list of replies or a function (conversation, context) => reply',
+      `scriptedModel() needs a list of replies or a function (conversation, context) => reply, got ${describeValue(replies)}`,
     )
   }
   const script = typeof replies === 'function' ? undefined : [...replies]
@@ -45,8 +48,9 @@ export function scriptedModel(
       reply = await (replies as ScriptedReplyFunction)(conversation, context)
     } else {
       if (next >= script.length) {
-        throw new Error(
-          `scriptedModel: no reply left for call ${next + 1} (node '${context.nodeId}', turn ${context.turn}); the script has ${script.length}`,
+        throw new InvalidArgumentError(
+          `scriptedModel: no reply left for call ${next + 1} (${where(context)}); the script has ${script.length}`,
+          'Give the script one reply per turn the scenario runs, or pass a function (conversation, context) => reply.',
         )
       }
       reply = script[next++] as ScriptedReply
@@ -55,4 +59,15 @@ export function scriptedModel(
     return reply
   }
   return spy(answer) as ScriptedModel
+}
+
+/** The node and turn of a call, for the message; a context that is not one is described. */
+function where(context: unknown): string {
+  if (typeof context !== 'object' || context === null) return `context ${describeValue(context)}`
+  try {
+    const { nodeId, turn } = context as { nodeId?: unknown; turn?: unknown }
+    return `node ${describeValue(nodeId)}, turn ${describeValue(turn)}`
+  } catch {
+    return 'a context that cannot be read'
+  }
 }

@@ -25,8 +25,12 @@ export function describeJson(value: unknown): string {
   }
   if (typeof value === 'function') return 'a function'
   if (typeof value !== 'object') return `a ${typeof value}`
-  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } }).constructor
-    ?.name
+  let name: unknown
+  try {
+    name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } }).constructor?.name
+  } catch {
+    return 'an object that cannot be read'
+  }
   return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object that is not plain data'
 }
 

@@ -1,4 +1,5 @@
 import { ScenarioDocumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import { isPlainObject } from '../primitives/index.js'
 import type { EdgeOptions, NodeSpec, OutcomeCriterionSpec } from '../scenario/types.js'
 import { atLocation, checkKeys, describeJson, invalid } from './document-errors.js'
@@ -69,6 +70,7 @@ function parseText(text: string): unknown {
 export function readDocument(json: unknown, options?: FromJSONOptions | undefined): DocumentParts {
   const resolver = callableResolver(options)
   const document = typeof json === 'string' ? parseText(json) : json
+  assertReadable(document, 'Scenario.fromJSON(json)')
   if (!isPlainObject(document)) {
     throw new ScenarioDocumentError(
       {
@@ -91,7 +93,7 @@ export function readDocument(json: unknown, options?: FromJSONOptions | undefine
   if (document.formatVersion !== SCENARIO_FORMAT_VERSION) {
     invalid(
       'formatVersion',
-      `formatVersion ${JSON.stringify(document.formatVersion) ?? 'undefined'} is not supported`,
+      `formatVersion ${versionText(document.formatVersion)} is not supported`,
       `This version of vitest-scenario reads formatVersion ${SCENARIO_FORMAT_VERSION}.`,
     )
   }
@@ -131,5 +133,14 @@ export function buildFromDocument(parts: DocumentParts, builder: DocumentBuilder
   }
   for (const { at, spec } of parts.outcomeCriteria) {
     atLocation(at, () => builder.addOutcomeCriterion(spec))
+  }
+}
+
+/** The version as JSON writes it (`2`, `"1"`); a value JSON cannot write is described. */
+function versionText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'undefined'
+  } catch {
+    return describeJson(value)
   }
 }

@@ -12,7 +12,9 @@ export function readObject(value: unknown, at: string): Record<string, unknown> 
 
 /** Reads an array. */
 export function readArray(value: unknown, at: string): unknown[] {
-  return Array.isArray(value) ? value : invalid(at, `expected an array, got ${describeJson(value)}`)
+  if (!Array.isArray(value)) invalid(at, `expected an array, got ${describeJson(value)}`)
+  // A copy without holes: a sparse array's missing items are read (and refused) as undefined.
+  return Array.from(value as unknown[])
 }
 
 /** Reads a string; `nonEmpty` rejects `''`. */

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, quoteList, ScenarioDocumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import { isPlainObject } from '../primitives/index.js'
 import { checkKeys, describeJson, invalid } from './document-errors.js'
 import type { Callable, FromJSONOptions } from './document-format.js'
@@ -24,6 +25,7 @@ const unresolved: Callable = () => undefined
 
 /** Validates `Scenario.fromJSON`'s options and starts a resolver over `callables`. */
 export function callableResolver(options: FromJSONOptions | undefined): CallableResolver {
+  assertReadable(options, 'Scenario.fromJSON(json, options)')
   if (options !== undefined && !isPlainObject(options)) {
     throw new InvalidArgumentError('The options of Scenario.fromJSON() must be { callables? }')
   }

@@ -2,14 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeEach, expect } from 'vitest'
-import { formatMessage, InvalidArgumentError } from '../errors/index.js'
+import { formatMessage, InvalidArgumentError, type RecordingError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import { readOptions } from '../internal/read-options.js'
 import type { ProvidedOptions } from '../plugin/provided.js'
+import { recordingFileError } from '../recordings/file-system-error.js'
 import { rerecordCommand } from '../recordings/miss-report.js'
 import { RECORD_ENV, type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
 import type { RedactHook } from '../recordings/normalize-request.js'
 import { Recorder, type RecordingSummary } from '../recordings/recorder.js'
 import { installRecordingRouter } from '../recordings/router.js'
 import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
+import { duplicateFullNames, duplicateNameError } from './duplicate-names.js'
 import { isCI, providedOptions } from './provided-options.js'
 
 /** The parts of Vitest's task objects this file reads (the same in Vitest 4 and 5). */
@@ -57,7 +61,13 @@ let lastMode: RecordingMode | undefined
  * configureRecordings({ redact: (value) => value.replaceAll(myTenantId, '<tenant>') })
  */
 export function configureRecordings(options: { redact?: RedactHook }): void {
-  configured = { ...configured, ...options }
+  const { redact } = readOptions(options, ['redact'], 'configureRecordings(options)')
+  if (redact !== undefined && typeof redact !== 'function') {
+    throw new InvalidArgumentError(
+      `\`redact\` in configureRecordings(options) must be a function (value, jsonPath) => string, got ${describeValue(redact)}`,
+    )
+  }
+  configured = { ...configured, ...(options as { redact?: RedactHook }) }
 }
 
 /**
@@ -75,6 +85,11 @@ export function registerRecordingHooks(): void {
     },
     // Outside a test there is no snapshot state; CI means replay, as in Vitest.
     outsideTest: () => (modeOutsideTest() === 'replay' ? 'fail' : 'live'),
+    // Snapshots, task meta and messages pass the same redact hook as recordings, in every mode.
+    secrets: () => {
+      const options = providedOptions()
+      return { redact: redactHook(options), allowSecrets: options?.recordings.allowSecrets }
+    },
   })
 
   beforeEach((context) => {
@@ -87,6 +102,7 @@ export function registerRecordingHooks(): void {
     const testFile = task.file?.filepath ?? ''
     const names = namesOf(task)
     const folder = recordingFolder({ testFile, root, dir: options?.recordings.dir })
+    const refuse = duplicateOf(task, names, folder, root)
     const recorderFor = (sample: number | undefined) => {
       const file = recordingPath(folder, recordingTestId(names, sample))
       return new Recorder({
@@ -97,6 +113,7 @@ export function registerRecordingHooks(): void {
         command: rerecordCommand(relative(root, testFile), names),
         redact: redactHook(options),
         allowSecrets: options?.recordings.allowSecrets,
+        refuse,
       })
     }
     const recordings: TestRecordings = {
@@ -120,9 +137,18 @@ export function registerRecordingHooks(): void {
     const task = context.task as unknown as TaskLike
     const failed = task.result?.state === 'fail'
     const all = [recordings.main, ...recordings.samples.filter((r) => r !== undefined)]
-    const summaries = await Promise.all(all.map((recorder) => recorder.finish(failed)))
-    task.meta.recording = mergeSummaries(summaries, recordings.samples.length)
-    const failures = all.flatMap((recorder) => recorder.failures)
+    // Every recorder finishes even when another could not write (a full disk): its error is one
+    // more failure of the test, never an unhandled rejection.
+    const settled = await Promise.allSettled(all.map((recorder) => recorder.finish(failed)))
+    const summaries = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+    if (summaries.length > 0) {
+      task.meta.recording = mergeSummaries(summaries, recordings.samples.length)
+    }
+    const failures = [
+      // A refused test fails each call with the same error: it is reported once.
+      ...new Set(all.flatMap((recorder) => recorder.failures)),
+      ...settled.flatMap((s) => (s.status === 'rejected' ? [toError(s.reason)] : [])),
+    ]
     if (failures.length === 1) throw failures[0]
     if (failures.length > 1) {
       throw new AggregateError(failures, `[vitest-scenario] ${failures.length} recording failures`)
@@ -157,8 +183,20 @@ export function registerRecordingHooks(): void {
     })
     const leftovers = names.filter((name) => name.startsWith('.') && name.endsWith('.tmp'))
     if (lastMode === 'all' && (file.result?.errors?.length ?? 0) === 0) {
-      for (const name of [...obsolete, ...leftovers]) rmSync(join(folder, name), { force: true })
-      file.meta.obsoleteRecordings = []
+      const kept: string[] = []
+      let firstError: RecordingError | undefined
+      for (const name of [...obsolete, ...leftovers]) {
+        try {
+          rmSync(join(folder, name), { force: true })
+        } catch (error) {
+          const path = join(folder, name)
+          firstError ??= recordingFileError('deleted', path, relative(root, path), error)
+          if (obsolete.includes(name)) kept.push(relative(root, path))
+        }
+      }
+      file.meta.obsoleteRecordings = kept
+      // Reported as an error of the file (the run goes on); the first one says why and what to do.
+      if (firstError !== undefined) throw firstError
       return
     }
     file.meta.obsoleteRecordings = obsolete.map((name) => relative(root, join(folder, name)))
@@ -200,6 +238,36 @@ function mergeSummaries(summaries: RecordingSummary[], samples: number): Recordi
     merged.deleted ||= s.deleted
   }
   return samples === 0 ? merged : { ...merged, samples }
+}
+
+/**
+ * The error the calls of this test fail with when another test of its file that runs has the
+ * same full name (they would share one recording); `undefined` for a test with a name of its own.
+ */
+function duplicateOf(
+  task: TaskLike,
+  names: readonly string[],
+  folder: string,
+  root: string,
+): RecordingError | undefined {
+  const file = task.file as TaskLike | undefined
+  if (file === undefined) return undefined
+  const fullName = names.join(' > ')
+  const duplicates = duplicateFullNames(file, () =>
+    testsOf(file).map((t) => ({ fullName: namesOf(t).join(' > '), mode: t.mode })),
+  )
+  if (!duplicates.has(fullName)) return undefined
+  const recording = recordingPath(folder, recordingTestId(names))
+  return duplicateNameError({
+    fullName,
+    testFile: relative(root, file.filepath ?? ''),
+    recording: relative(root, recording),
+    file: recording,
+  })
+}
+
+function toError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(String(reason))
 }
 
 /** The describe chain and the test's name, outermost first. */

@@ -1,7 +1,9 @@
+import { relative } from 'node:path'
 import { expect, Snapshots } from 'vitest'
 import { matchers } from '../../matchers/index.js'
 import { createToMatchConversationSnapshot } from '../../matchers/to-match-conversation-snapshot.js'
-import { conversationSerializer } from '../snapshot/index.js'
+import { createConversationSerializer, type SnapshotLocation } from '../snapshot/index.js'
+import { providedOptions } from './provided-options.js'
 
 const REGISTERED = Symbol.for('vitest-scenario.matchers')
 
@@ -14,11 +16,25 @@ export function registerMatchers(): void {
     ...matchers,
     toMatchConversationSnapshot: createToMatchConversationSnapshot(Snapshots.toMatchSnapshot),
   })
-  expect.addSnapshotSerializer(conversationSerializer)
+  expect.addSnapshotSerializer(createConversationSerializer(snapshotLocation))
   ;(globalThis as Record<symbol, unknown>)[REGISTERED] = true
 }
 
 /** Registers them unless the setup entry did: `scenario()` works in a config without the plugin. */
 export function ensureMatchers(): void {
   if ((globalThis as Record<symbol, unknown>)[REGISTERED] !== true) registerMatchers()
+}
+
+/** The snapshot file and test being asserted, from Vitest's `expect` state (for messages). */
+function snapshotLocation(): SnapshotLocation {
+  const state = expect.getState() as {
+    currentTestName?: string
+    snapshotState?: { snapshotPath?: string } | undefined
+  }
+  const path = state.snapshotState?.snapshotPath
+  const root = providedOptions()?.root ?? process.cwd()
+  return {
+    file: path === undefined ? undefined : relative(root, path),
+    test: state.currentTestName,
+  }
 }

@@ -1,2 +1,7 @@
-export { type ConversationSerializer, conversationSerializer } from './conversation-serializer.js'
+export {
+  type ConversationSerializer,
+  conversationSerializer,
+  createConversationSerializer,
+  type SnapshotLocation,
+} from './conversation-serializer.js'
 export { renderConversation, renderResultSet } from './render-conversation.js'

@@ -1,3 +1,4 @@
+import { assertResult, assertResultSet } from '../internal/assert-result.js'
 import type { ScenarioResultSet } from '../samples/index.js'
 import type { ScenarioExecutionResult, ToolCallRecord, TurnRecord } from '../state/types.js'
 
@@ -13,6 +14,7 @@ import type { ScenarioExecutionResult, ToolCallRecord, TurnRecord } from '../sta
  * // …
  */
 export function renderConversation(result: ScenarioExecutionResult): string {
+  assertResult(result, 'renderConversation(result)')
   const turns = result.turnCount === 1 ? '1 turn' : `${result.turnCount} turns`
   const lines = [
     `scenario: ${result.scenarioId} · ${result.status} · ${turns}`,
@@ -38,6 +40,7 @@ export function renderConversation(result: ScenarioExecutionResult): string {
 
 /** Renders every sample of a result set, after one line with the pass rate. */
 export function renderResultSet(set: ScenarioResultSet): string {
+  assertResultSet(set, 'renderResultSet(set)')
   const { low, high, confidence } = set.interval
   const header = `samples: ${set.results.length} · pass rate ${percent(set.passRate)} (${percent(confidence)} interval ${percent(low)}–${percent(high)})`
   const samples = set.results.map((result, i) => `── sample ${i} ──\n${renderConversation(result)}`)
@@ -50,7 +53,7 @@ function renderTurn(turn: TurnRecord): string[] {
   for (const call of turn.toolCalls) lines.push(...renderToolCall(call))
   if (turn.rawResponse !== null) lines.push(...block('assistant', turn.rawResponse))
   if (Object.keys(turn.parsedFields).length > 0) {
-    lines.push(`parsed: ${JSON.stringify(turn.parsedFields)}`)
+    lines.push(`parsed: ${json(turn.parsedFields)}`)
   }
   if (turn.verifyResult !== null) lines.push(`verdict: ${turn.verifyResult ? '✓ pass' : '✗ fail'}`)
   const rubric = Object.entries(turn.rubric)
@@ -78,8 +81,16 @@ function block(label: string, text: string): string[] {
 
 /** JSON on one line when it is short, else indented: arguments stay readable in a diff. */
 function pretty(value: unknown): string {
-  const flat = JSON.stringify(value) ?? 'undefined'
-  return flat.length <= 60 ? flat : JSON.stringify(value, null, 2)
+  const flat = json(value)
+  return flat.length <= 60 ? flat : json(value, 2)
+}
+
+/** JSON text of data a turn holds; a bigint (from `z.bigint()`) is written as `"12n"`. */
+function json(value: unknown, indent?: number): string {
+  return (
+    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v), indent) ??
+    'undefined'
+  )
 }
 
 function percent(value: number): string {

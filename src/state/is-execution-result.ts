@@ -4,12 +4,17 @@ import type { ScenarioExecutionResult } from './types.js'
 export function isScenarioExecutionResult(value: unknown): value is ScenarioExecutionResult {
   if (typeof value !== 'object' || value === null) return false
   const v = value as Partial<Record<keyof ScenarioExecutionResult, unknown>>
-  return (
-    typeof v.scenarioId === 'string' &&
-    typeof v.status === 'string' &&
-    Array.isArray(v.path) &&
-    Array.isArray(v.history) &&
-    typeof v.outcomeResults === 'object' &&
-    v.outcomeResults !== null
-  )
+  try {
+    return (
+      typeof v.scenarioId === 'string' &&
+      typeof v.status === 'string' &&
+      Array.isArray(v.path) &&
+      Array.isArray(v.history) &&
+      typeof v.outcomeResults === 'object' &&
+      v.outcomeResults !== null
+    )
+  } catch {
+    // A value that throws when read (a getter, a Proxy) is not a result.
+    return false
+  }
 }

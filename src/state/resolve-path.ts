@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from '../errors/index.js'
+import { describeThrown, describeValue } from '../internal/describe-value.js'
 import type { ScenarioStateView } from './types.js'
 
 /** A dot path split once into a reader, so evaluating it on every turn does no string work. */
@@ -186,11 +188,33 @@ const CACHE_LIMIT = 1000
  * resolvePath(state, 'nodeVisits.retry') // 0 before `retry` ran
  */
 export function resolvePath(state: ScenarioStateView, path: string): unknown {
+  if (typeof path !== 'string') {
+    throw new InvalidArgumentError(
+      `resolvePath(state, path) needs a dot path (a string), got ${describeValue(path)}`,
+      "Write e.g. resolvePath(state, 'parsed.score').",
+    )
+  }
+  if (typeof state !== 'object' || state === null) {
+    throw new InvalidArgumentError(
+      `resolvePath(state, path) needs the run's state, got ${describeValue(state)}`,
+      'Pass the state a condition, question or agent is given, or result.finalState.',
+    )
+  }
   let compiled = cache.get(path)
   if (compiled === undefined) {
     if (cache.size >= CACHE_LIMIT) cache.clear()
     compiled = compilePath(path)
     cache.set(path, compiled)
   }
-  return compiled.read(state)
+  try {
+    return compiled.read(state)
+  } catch (error) {
+    // Only the state's own code can throw here: a getter or a Proxy trap of what was passed.
+    throw new InvalidArgumentError(
+      `Reading ${describeValue(path)} from the state in resolvePath() threw ${describeThrown(error)}`,
+      'Pass the state as the run gives it (plain data).',
+      undefined,
+      { cause: error },
+    )
+  }
 }

@@ -22,6 +22,11 @@ export type ErrorCategory =
   | 'connection'
   | 'rate_limit'
   | 'server_error'
+  /**
+   * The server answered 2xx without a usable completion (an HTML page, JSON sent as text, an
+   * `error` body, no choices, non-string content): usually a wrong base URL or a proxy in between.
+   */
+  | 'bad_response'
   | 'timeout'
   | 'parsing'
   | 'tool'

@@ -1,4 +1,5 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
+import { zodType } from '../internal/zod-type.js'
 import { zodHelpers } from '../models/openai-zod-helpers.js'
 import { isPrimitive } from '../primitives/index.js'
 import type { AnswerTemplate, TemplateSchema, TemplateSpec } from './types.js'
@@ -42,16 +43,17 @@ export function defineTemplate<S extends TemplateSchema>(spec: TemplateSpec<S>):
 
 /** Whether `value` is an answer template made by `defineTemplate`. */
 export function isAnswerTemplate(value: unknown): value is AnswerTemplate {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { kind?: unknown }).kind === 'AnswerTemplate'
-  )
+  if (typeof value !== 'object' || value === null) return false
+  try {
+    return (value as { kind?: unknown }).kind === 'AnswerTemplate'
+  } catch {
+    // A value whose `kind` cannot be read (a throwing getter or Proxy) is no template.
+    return false
+  }
 }
 
 function isZodObject(value: unknown): value is TemplateSchema {
-  const def = (value as { _zod?: { def?: { type?: unknown } } } | null)?._zod?.def
-  return typeof value === 'object' && value !== null && def?.type === 'object'
+  return typeof value === 'object' && value !== null && zodType(value) === 'object'
 }
 
 function checkVerify<S extends TemplateSchema>(spec: TemplateSpec<S>): void {

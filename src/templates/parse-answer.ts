@@ -1,3 +1,4 @@
+import { thrownMessage } from '../internal/describe-value.js'
 import type { SchemaIssue } from '../state/types.js'
 import type { AnswerTemplate } from './types.js'
 
@@ -19,7 +20,7 @@ export function parseWithTemplate(
   try {
     candidate = template.parse(raw)
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
+    const message = thrownMessage(error)
     return { ok: false, message: `parse() threw: ${message}`, issues: [], cause: error }
   }
   const result = template.schema.safeParse(candidate)

@@ -1,3 +1,4 @@
+import { thrownMessage } from '../internal/describe-value.js'
 import type { ChatToolCall, ToolCallRecord } from '../state/types.js'
 import { ToolCallError } from './tool-call-error.js'
 import type { Tool } from './types.js'
@@ -9,7 +10,7 @@ export interface ToolCallOutcome {
   record: ToolCallRecord
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+const messageOf = thrownMessage
 
 /**
  * Runs one tool call the model asked for: parses and validates its arguments, runs `execute`

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { assertKnownKeys, assertOneOf, InvalidArgumentError } from '../errors/index.js'
+import { zodType } from '../internal/zod-type.js'
 import type { Tool, ToolSpec } from './types.js'
 
 /**
@@ -20,8 +21,7 @@ export function tool<P extends z.ZodObject>(spec: ToolSpec<P>): Tool<P> {
   if (typeof spec.description !== 'string' || spec.description.length === 0) {
     throw new InvalidArgumentError('tool() needs a description the model can read')
   }
-  const def = (spec.parameters as { _zod?: { def?: { type?: unknown } } } | undefined)?._zod?.def
-  if (def?.type !== 'object') {
+  if (zodType(spec.parameters) !== 'object') {
     throw new InvalidArgumentError(
       'tool() needs a zod object as `parameters`',
       'Pass `parameters: z.object({ … })`.',

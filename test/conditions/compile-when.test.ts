@@ -222,7 +222,9 @@ describe('compileWhen: errors at addEdge', () => {
     )
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic
-    expect(compile({ 'parsed.a': { eq: cyclic } })).toThrow("(operator 'eq'): a cyclic object")
+    expect(compile({ 'parsed.a': { eq: cyclic } })).toThrow(
+      "`parsed.a.eq.self` of 'when' (addEdge('ask', 'retry')) refers back to itself",
+    )
   })
 
   test('an unknown dot path', () => {

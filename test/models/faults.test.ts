@@ -30,7 +30,9 @@ describe('retries', () => {
     expect(server().requests).toHaveLength(3)
     expect(result.status).toBe('error')
     expect(result.error).toMatchObject({ nodeId: 'ask', category: 'server_error', stage: 'answer' })
-    expect(result.error?.message).toContain("A call to model 'test-model' failed (server_error)")
+    expect(result.error?.message).toContain(
+      `A call to model 'test-model' at ${server().baseURL} failed (server_error)`,
+    )
     expect(result.history[0]?.rawResponse).toBeNull()
   })
 

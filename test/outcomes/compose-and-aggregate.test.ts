@@ -96,14 +96,15 @@ describe('allOf / anyOf / atLeastN', () => {
   test('an aggregation smuggled into composition data is an error at evaluation', () => {
     const smuggled = { type: 'AllOf', conditions: [countTurns()] } as never
     expect(() => evaluateOutcome(smuggled, run)).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] An aggregation ('CountTurns') cannot be composed
+      [InvalidArgumentError: [vitest-scenario] Invalid outcome check at evaluateOutcome(check, result).conditions.0: an aggregation ('CountTurns') cannot be composed
       Aggregations return a number; add one as an outcome of its own.]
     `)
     expect(() =>
       evaluateOutcome({ type: 'Nope' } as never, run),
-    ).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] evaluateOutcome() got an object of type 'Nope', which is not an outcome check]`,
-    )
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] Invalid outcome check at evaluateOutcome(check, result): an object of type 'Nope' is not an outcome check
+      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'AllOf', 'AnyOf', 'AtLeastN', 'CountTurns', 'FirstMatchIndex'.]
+    `)
   })
 })
 

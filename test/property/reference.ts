@@ -386,6 +386,15 @@ export function refRun(c: ScenarioCase): RefRun {
     routes: [],
     next: undefined,
   }
+  // Every node of the graph counts from 0 before it runs (defineProperty: '__proto__' is a key).
+  for (const { id } of c.graph.nodes) {
+    Object.defineProperty(run.nodeVisits, id, {
+      value: 0,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
   let node = c.graph.entry
   for (let turn = 0; ; turn++) {
     const spec = nodes.get(node)

@@ -94,8 +94,20 @@ function checkWarnings(graph: GraphSpec, definition: ScenarioDefinition): void {
   }
 }
 
-function countVisits(path: readonly string[]): Record<string, number> {
+function countVisits(
+  path: readonly string[],
+  nodes: readonly string[] = [],
+): Record<string, number> {
   const out: Record<string, number> = {}
+  // Every node of the graph counts from 0, visited or not (one state view, the same everywhere).
+  for (const id of nodes) {
+    Object.defineProperty(out, id, {
+      value: 0,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
   for (const id of path) {
     const n = Object.hasOwn(out, id) ? (out[id] as number) : 0
     Object.defineProperty(out, id, {
@@ -149,7 +161,14 @@ function checkInvariants(
   ok(state.turn === n - 1, `finalState.turn ${state.turn} after ${n} turns`)
   ok(state.currentNode === last, 'finalState.currentNode is the last node')
   ok(state.history.length === n, 'finalState.history has every turn')
-  same({ ...state.nodeVisits }, countVisits(path), 'finalState.nodeVisits counts the path')
+  same(
+    { ...state.nodeVisits },
+    countVisits(
+      path,
+      graph.nodes.map((node) => node.id),
+    ),
+    'finalState.nodeVisits counts the path, 0 for the nodes not visited',
+  )
   same(
     Object.keys(state.nodeResults).sort(),
     Object.keys(countVisits(path)).sort(),

@@ -157,7 +157,7 @@ describe('parseRecording', () => {
     [
       'an interaction without a request',
       text((f) => Object.assign(f, { interactions: [{ response: { status: 200, headers: {} } }] })),
-      /interactions\.0 lacks a request/,
+      /interactions\.0\.request is missing; it must be an object with method and path/,
     ],
     [
       'a request without a method',
@@ -169,7 +169,7 @@ describe('parseRecording', () => {
           ],
         }),
       ),
-      /interactions\.2 lacks a request/,
+      /interactions\.2\.request\.method is missing; it must be an HTTP method/,
     ],
     [
       'a response status that is a string',
@@ -180,7 +180,7 @@ describe('parseRecording', () => {
           ],
         }),
       ),
-      /interactions\.0 lacks .* a response \(status, headers\)/,
+      /interactions\.0\.response\.status is "200"; it must be an integer HTTP status/,
     ],
     [
       'a response without headers',
@@ -189,7 +189,7 @@ describe('parseRecording', () => {
           interactions: [{ request: { method: 'POST', path: '/x' }, response: { status: 200 } }],
         }),
       ),
-      /interactions\.0 lacks/,
+      /interactions\.0\.response\.headers is missing/,
     ],
   ])(
     'rejects %s with a RecordingError that names the file and says what to do',

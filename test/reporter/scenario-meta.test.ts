@@ -3,8 +3,8 @@ import { stateCheck } from '../../src/conditions/index.js'
 import { numericRange, regexMatch } from '../../src/primitives/index.js'
 import { describeWhen } from '../../src/reporter/describe-when.js'
 import { pathHighlight } from '../../src/reporter/path-highlight.js'
+import { isScenarioMeta } from '../../src/reporter/read-meta.js'
 import {
-  isScenarioMeta,
   SCENARIO_META_VERSION,
   scenarioMeta,
   TEXT_BUDGET,

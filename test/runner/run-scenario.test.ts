@@ -321,11 +321,22 @@ describe('error turns', () => {
 
   test('an abort noticed between turns adds no turn and names the node that would have run', async () => {
     const controller = new AbortController()
-    const model = scriptedModel(() => {
-      controller.abort(new Error('stop'))
-      return 'venetoclax'
-    })
-    const result = await runScenario(twoStep().validate(), { model, signal: controller.signal })
+    // Aborted after the answer was taken (an abort during the answer fails that turn instead).
+    const definition = new Scenario('abort-between')
+      .addNode('ask', {
+        question: 'Which drug inhibits BCL-2?',
+        stateUpdate: (accumulated) => {
+          controller.abort(new Error('stop'))
+          return accumulated
+        },
+      })
+      .addNode('challenge', { question: 'Are you sure?' })
+      .addEdge('ask', 'challenge')
+      .addEdge('challenge', END)
+      .setEntry('ask')
+      .validate()
+    const model = scriptedModel(['venetoclax'])
+    const result = await runScenario(definition, { model, signal: controller.signal })
     expect(result.status).toBe('error')
     expect(result.path).toEqual(['ask'])
     expect(result.error).toMatchObject({
@@ -337,7 +348,7 @@ describe('error turns', () => {
 
   test('a scripted model that runs out of replies makes an agent error turn', async () => {
     const result = await runScenario(twoStep().validate(), { model: scriptedModel(['only one']) })
-    expect(result.error?.message).toBe(
+    expect(result.error?.message).toContain(
       "scriptedModel: no reply left for call 2 (node 'challenge', turn 1); the script has 1",
     )
   })
@@ -426,7 +437,7 @@ describe('programmer errors throw before any turn', () => {
       runScenario(definition, { model: scriptedModel([]), turns: 3 }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'turns' in runScenario() options
-      Valid keys: 'model', 'parsingModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'maxConcurrentCalls', 'prices'.]
+      Valid keys: 'model', 'parsingModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'maxConcurrentCalls', 'prices'.]
     `)
     await expect(
       runScenario(definition, { model: scriptedModel([]), turnLimit: 0 }),

@@ -145,7 +145,7 @@ describe('scenario() in a real Vitest run', () => {
       "[vitest-scenario] Unknown key 'sample' in scenario('has a typo in its options', options)",
     )
     expect(run.output).toContain(
-      "Valid keys: 'model', 'parsingModel', 'turnLimit', 'timeout', 'samples', 'assertOutcomes'.",
+      "Valid keys: 'model', 'parsingModel', 'turnLimit', 'turnTimeoutMs', 'timeout', 'samples', 'assertOutcomes'.",
     )
   }, 120_000)
 

@@ -306,8 +306,8 @@ describe('plain data edge cases', () => {
     expect(() =>
       new Scenario('s').addNode('a', { question: 'q', metadata }),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] The plain data given to the scenario contains a cycle
-      Plain data (metadata, ground truth, conditions, …) must be a tree of objects and arrays.]
+      [InvalidArgumentError: [vitest-scenario] \`metadata.self\` of addNode('a') refers back to itself
+      Pass plain data without cycles (a tree of objects, arrays and scalars).]
     `)
   })
 

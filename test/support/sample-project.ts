@@ -40,12 +40,14 @@ export function runVitest(cwd: string): RunResult {
 /**
  * Runs `vitest run` in a sample project without blocking this process, so a server the test
  * itself runs (the scripted OpenAI server) can answer the sample's calls. `env` values of
- * `undefined` remove the variable.
+ * `undefined` remove the variable. With `configReporters`, the reporters of the project's config
+ * run instead of the verbose one.
  */
 export function runVitestAsync(
   cwd: string,
   args: readonly string[] = [],
   env: Record<string, string | undefined> = {},
+  options: { configReporters?: boolean } = {},
 ): Promise<RunResult> {
   const merged: Record<string, string> = {}
   for (const [name, value] of Object.entries({
@@ -59,7 +61,13 @@ export function runVitestAsync(
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose', ...args],
+      [
+        join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        // The project's own reporters (with their options) when asked, else the verbose one.
+        ...(options.configReporters === true ? [] : ['--reporter=verbose']),
+        ...args,
+      ],
       { cwd, env: merged },
     )
     let stdout = ''

@@ -17,11 +17,19 @@ export interface RequestContext {
   readonly startedAt: number
 }
 
-/** Compares the `Authorization` header with the expected key without keeping either. */
-function authorizationState(header: string | undefined, apiKey: string | undefined) {
-  if (header === undefined || header === '') return 'missing'
+/**
+ * Compares the credential with the expected key without keeping either: `Authorization: Bearer
+ * <key>`, or Azure's `api-key: <key>` header (what `AzureOpenAI` sends).
+ */
+function authorizationState(
+  header: string | undefined,
+  azureKey: string | string[] | undefined,
+  apiKey: string | undefined,
+) {
+  const azure = typeof azureKey === 'string' && azureKey !== '' ? azureKey : undefined
+  if ((header === undefined || header === '') && azure === undefined) return 'missing'
   if (apiKey === undefined) return 'present'
-  return header === `Bearer ${apiKey}` ? 'matched' : 'mismatched'
+  return header === `Bearer ${apiKey}` || azure === apiKey ? 'matched' : 'mismatched'
 }
 
 /** Lower-case headers, repeated ones joined with `, `, secrets replaced by `[redacted]`. */
@@ -60,6 +68,7 @@ export async function readRequest(
   const url = new URL(request.url ?? '/', 'http://127.0.0.1')
   const authorization: AuthorizationState = authorizationState(
     request.headers.authorization,
+    request.headers['api-key'],
     context.apiKey,
   )
   return {

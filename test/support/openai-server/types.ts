@@ -116,7 +116,10 @@ export interface RawReply extends ReplyTiming {
 /** Everything a test can script for one request. */
 export type ScriptedReply = ChatReply | ErrorReply | ResetReply | HangReply | RawReply
 
-/** How a request's `Authorization` header compared with the server's `apiKey` option. */
+/**
+ * How a request's credential (`Authorization: Bearer …`, or Azure's `api-key` header) compared with
+ * the server's `apiKey` option.
+ */
 export type AuthorizationState = 'missing' | 'present' | 'matched' | 'mismatched'
 
 /** What became of a request. `pending` until the server answers or the connection closes. */
@@ -141,7 +144,7 @@ export interface ReceivedRequest {
   readonly query: string
   /** Lower-case header names; `authorization` is replaced by `[redacted]`. */
   readonly headers: Readonly<Record<string, string>>
-  /** How the `Authorization` header compared with the `apiKey` option. */
+  /** How the credential (`Authorization` or `api-key` header) compared with the `apiKey` option. */
   readonly authorization: AuthorizationState
   /** The JSON body parsed, the raw text when it is not JSON, `undefined` when empty. */
   readonly body: unknown
@@ -174,7 +177,7 @@ export interface RateLimitOptions {
 
 /** Options of `startOpenAIServer`. */
 export interface OpenAIServerOptions {
-  /** When set, requests must carry `Authorization: Bearer <apiKey>`, else 401. */
+  /** When set, requests must carry `Authorization: Bearer <apiKey>` (or `api-key: <apiKey>`), else 401. */
   readonly apiKey?: string
   /** Fixed latency added to every answered request (not to rate-limit rejections). */
   readonly latencyMs?: number

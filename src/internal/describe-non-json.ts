@@ -1,6 +1,6 @@
-// Check nodes are plain data (SPEC 7): values written into them must survive JSON unchanged.
+// Check nodes and recordings are plain data: values written into them must survive JSON unchanged.
 
-import { isPlainObject } from '../primitives/index.js'
+import { isPlainObject } from './is-plain-object.js'
 
 /**
  * Describes the first part of `value` that is not JSON data (a `Date`, a function, a non-finite

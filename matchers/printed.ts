@@ -1,0 +1,66 @@
+import {
+  currentSecretSettings,
+  maskSecrets,
+  neutralizeControl,
+  printable,
+} from '../src/secrets/index.js'
+import type { MatcherOutcome, MatcherState } from './matcher-types.js'
+
+/**
+ * A matcher whose message and diff values are safe to print: model answers and server error
+ * bodies may hold a key (an error body that echoes it) or terminal escapes. The message goes
+ * through the running test's `redact` hook, secrets are masked as `[secret]`, and control
+ * characters are written as visible escapes (the matcher's own colours kept).
+ */
+export function printedSafely<Args extends unknown[]>(
+  matcher: (this: MatcherState, received: unknown, ...args: Args) => MatcherOutcome,
+): (this: MatcherState, received: unknown, ...args: Args) => MatcherOutcome {
+  const safe = function (this: MatcherState, received: unknown, ...args: Args): MatcherOutcome {
+    return safeOutcome(matcher.call(this, received, ...args))
+  }
+  Object.defineProperty(safe, 'name', { value: matcher.name })
+  return safe
+}
+
+/** The outcome with its message and its diff values made printable. */
+export function safeOutcome(outcome: MatcherOutcome): MatcherOutcome {
+  const safe: MatcherOutcome = {
+    pass: outcome.pass,
+    message: () => printable(outcome.message(), currentSecretSettings()),
+  }
+  if ('expected' in outcome) safe.expected = printableValue(outcome.expected)
+  if ('actual' in outcome) safe.actual = printableValue(outcome.actual)
+  return safe
+}
+
+/** A diff value with every string masked and neutralized (Vitest prints them in the diff). */
+function printableValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return neutralizeControl(maskSecrets(value))
+  if (depth > 20 || value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map((item) => printableValue(item, depth + 1))
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      neutralizeControl(maskSecrets(key)),
+      printableValue(item, depth + 1),
+    ]),
+  )
+}
+
+/**
+ * A text from a run (an answer, a question, an error message) before a message quotes or clips
+ * it: through the running test's `redact` hook, secrets masked. Clipping comes after, so a cut
+ * never leaves the start of a key behind.
+ */
+export function unclippedSafeText(text: string): string {
+  const { redact } = currentSecretSettings()
+  let out = text
+  if (redact !== undefined) {
+    try {
+      out = redact(out, 'message')
+    } catch {
+      // The recording reports a failing hook; a message must still be shown, masked.
+    }
+  }
+  return maskSecrets(out)
+}

@@ -1,0 +1,120 @@
+import type { ChatToolCall } from '../state/types.js'
+
+/** The parts of a Chat Completions body the library reads, once checked. */
+export interface CheckedCompletion {
+  content: string | null
+  toolCalls: ChatToolCall[]
+  usage: { input: number; output: number; cached: number }
+}
+
+/** A completion body, checked: what it holds, or what is wrong with it (for a `bad_response`). */
+export type CompletionCheck =
+  | { ok: true; completion: CheckedCompletion }
+  | { ok: false; problem: string }
+
+/**
+ * Checks that a 2xx body is a usable Chat Completions answer. A proxy's HTML page, JSON sent as
+ * `text/plain` (the SDK then hands over a string), an `{ "error": … }` body, no choices, or content
+ * that is neither a string nor `null` is not an answer, however it was sent: taking it as an empty
+ * answer would hide a wrong base URL, and recording it would replay the fault forever.
+ */
+export function checkCompletion(data: unknown, contentType: string | undefined): CompletionCheck {
+  const sent = contentType === undefined ? '' : ` (content-type: ${contentType})`
+  if (typeof data === 'string') {
+    return bad(`the server answered with text, not a JSON completion${sent}: ${snippet(data)}`)
+  }
+  if (data === null || data === undefined) {
+    return bad(`the server answered with an empty body${sent}`)
+  }
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    return bad(
+      `the server answered with a JSON ${Array.isArray(data) ? 'array' : typeof data}, not a completion object`,
+    )
+  }
+  const body = data as Record<string, unknown>
+  if (body.error !== undefined && body.error !== null) {
+    return bad(`the server answered 2xx with an error body: ${errorText(body.error)}`)
+  }
+  const { choices } = body
+  if (!Array.isArray(choices)) return bad('the body has no `choices` array')
+  if (choices.length === 0) return bad('the body has an empty `choices` array')
+  const message = (choices[0] as { message?: unknown } | null)?.message
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    return bad('`choices[0].message` is not an object')
+  }
+  const { content, tool_calls: toolCalls } = message as Record<string, unknown>
+  if (toolCalls !== undefined && toolCalls !== null && !validToolCalls(toolCalls)) {
+    return bad(
+      '`choices[0].message.tool_calls` is not a list of { id, function: { name, arguments } }',
+    )
+  }
+  const calls = (toolCalls ?? []) as ChatToolCall[]
+  // A message with tool calls may leave `content` out; an answer without them must carry it.
+  const contentOk =
+    typeof content === 'string' || content === null || (content === undefined && calls.length > 0)
+  if (!contentOk) {
+    return bad(`\`choices[0].message.content\` is ${describe(content)}, not a string or null`)
+  }
+  return {
+    ok: true,
+    completion: {
+      content: (content as string | null | undefined) ?? null,
+      toolCalls: calls,
+      usage: usageOf(body.usage),
+    },
+  }
+}
+
+function bad(problem: string): CompletionCheck {
+  return { ok: false, problem }
+}
+
+function validToolCalls(value: unknown): boolean {
+  if (!Array.isArray(value)) return false
+  return value.every((call) => {
+    const fn = (call as { function?: unknown } | null)?.function as
+      | { name?: unknown; arguments?: unknown }
+      | null
+      | undefined
+    return (
+      typeof (call as { id?: unknown } | null)?.id === 'string' &&
+      typeof fn?.name === 'string' &&
+      typeof fn.arguments === 'string'
+    )
+  })
+}
+
+/** Token counts, where the server gave numbers; anything else counts as 0. */
+function usageOf(usage: unknown): CheckedCompletion['usage'] {
+  const u = (typeof usage === 'object' && usage !== null ? usage : {}) as Record<string, unknown>
+  const details = u.prompt_tokens_details as Record<string, unknown> | null | undefined
+  return {
+    input: count(u.prompt_tokens),
+    output: count(u.completion_tokens),
+    cached: count(typeof details === 'object' && details !== null ? details.cached_tokens : 0),
+  }
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0
+}
+
+function errorText(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message
+  if (typeof message === 'string') return snippet(message)
+  return snippet(typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)))
+}
+
+/** The start of a body, on one line: enough to recognise a login page or a gateway's notice. */
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat === '') return '(empty)'
+  return JSON.stringify(flat.length <= 120 ? flat : `${flat.slice(0, 119)}…`)
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'missing'
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}

@@ -1,0 +1,35 @@
+import type { ModelConfig } from './types.js'
+
+/** The default base URL of the `openai` SDK, when neither the config nor the environment sets one. */
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
+
+/**
+ * The base URL a model config calls: the client's own `baseURL` when a client is given, else the
+ * config's, else `OPENAI_BASE_URL`, else the SDK's default — the order the SDK itself uses.
+ */
+export function baseURLOf(config: ModelConfig): string {
+  const clientURL = (config.client as { baseURL?: unknown } | null | undefined)?.baseURL
+  if (typeof clientURL === 'string') return clientURL
+  const env = process.env.OPENAI_BASE_URL
+  return config.baseURL ?? (env === undefined || env === '' ? DEFAULT_BASE_URL : env)
+}
+
+/**
+ * The endpoint a base URL names, safe to print and to key on: scheme, host, port and the base
+ * path, without a trailing slash. Credentials (`user:pass@`), the query and the fragment are never
+ * part of it, since messages and reports show it.
+ *
+ * @example
+ * endpointOf('https://user:secret@proxy.example:8443/v1/?key=abc') // 'https://proxy.example:8443/v1'
+ */
+export function endpointOf(baseURL: string): string {
+  let url: URL
+  try {
+    url = new URL(baseURL)
+  } catch {
+    // Not a URL the SDK could call either; show it without anything that may hold a secret.
+    return baseURL.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//')
+  }
+  const path = url.pathname.replace(/\/+$/, '')
+  return `${url.protocol}//${url.host}${path}`
+}

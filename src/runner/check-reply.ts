@@ -1,0 +1,136 @@
+import { isPlainObject } from '../internal/is-plain-object.js'
+import type { AgentReply } from '../models/types.js'
+
+/** The shape an agent may answer with, as messages state it. */
+export const REPLY_SHAPE =
+  'Return a string, or a plain object { content: string, messages?: ChatMessage[], toolCalls?: { id, name, arguments }[], usage?: { input?, output?, cached? } }.'
+
+/**
+ * An agent's reply, checked: the reply, or what is wrong with it, as the end of "The agent at
+ * node 'x' returned …".
+ */
+export type ReplyCheck = { ok: true; reply: string | AgentReply } | { ok: false; problem: string }
+
+const ROLES = new Set(['system', 'user', 'assistant', 'tool'])
+
+/**
+ * Checks what an agent returned against `string | AgentReply` before anything reads it: the run
+ * copies `messages` into the transcript, `toolCalls` into the turn record and the reporter's
+ * data, and sums `usage`, so a wrong shape would otherwise fail far from the agent (or be summed
+ * as a string). Never throws, also for a Proxy whose traps throw.
+ */
+export function checkReply(reply: unknown): ReplyCheck {
+  if (typeof reply === 'string') return { ok: true, reply }
+  try {
+    return checkObject(reply)
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `a reply that could not be read (${error instanceof Error ? error.message : String(error)})`,
+    }
+  }
+}
+
+function checkObject(reply: unknown): ReplyCheck {
+  if (!isPlainObject(reply)) return fail(`${describe(reply)}; expected a string or a plain object`)
+  const { content, messages, toolCalls, usage } = reply
+  if (typeof content !== 'string')
+    return fail(`a reply whose \`content\` is ${describe(content)}; expected a string`)
+  if (messages !== undefined) {
+    if (!Array.isArray(messages))
+      return fail(
+        `a reply whose \`messages\` is ${describe(messages)}; expected an array of chat messages`,
+      )
+    for (const [i, message] of messages.entries()) {
+      const problem = messageProblem(message)
+      if (problem !== undefined) return fail(`a reply whose \`messages[${i}]\` ${problem}`)
+    }
+  }
+  if (toolCalls !== undefined) {
+    if (!Array.isArray(toolCalls))
+      return fail(
+        `a reply whose \`toolCalls\` is ${describe(toolCalls)}; expected an array of { id, name, arguments }`,
+      )
+    for (const [i, call] of toolCalls.entries()) {
+      const problem = toolCallProblem(call)
+      if (problem !== undefined) return fail(`a reply whose \`toolCalls[${i}]\` ${problem}`)
+    }
+  }
+  if (usage !== undefined) {
+    if (!isPlainObject(usage))
+      return fail(
+        `a reply whose \`usage\` is ${describe(usage)}; expected { input?, output?, cached? }`,
+      )
+    for (const key of ['input', 'output', 'cached'] as const) {
+      const n = usage[key]
+      if (n !== undefined && !(typeof n === 'number' && Number.isFinite(n) && n >= 0)) {
+        return fail(
+          `a reply whose \`usage.${key}\` is ${describe(n)}; expected a token count (a number ≥ 0)`,
+        )
+      }
+    }
+  }
+  return { ok: true, reply: reply as unknown as AgentReply }
+}
+
+/** What is wrong with one chat message, or `undefined` (Chat Completions shape). */
+function messageProblem(message: unknown): string | undefined {
+  if (!isPlainObject(message)) return `is ${describe(message)}; expected a chat message object`
+  const { role, content } = message
+  if (typeof role !== 'string' || !ROLES.has(role)) {
+    return `has \`role\` ${describe(role)}; expected 'assistant', 'tool', 'user' or 'system'`
+  }
+  if (role === 'assistant') {
+    if (typeof content !== 'string' && content !== null) {
+      return `(assistant) has \`content\` ${describe(content)}; expected a string or null`
+    }
+    const calls = message.tool_calls
+    if (calls !== undefined && !Array.isArray(calls)) {
+      return `(assistant) has \`tool_calls\` ${describe(calls)}; expected an array`
+    }
+    return undefined
+  }
+  if (typeof content !== 'string')
+    return `(${role}) has \`content\` ${describe(content)}; expected a string`
+  if (role === 'tool' && typeof message.tool_call_id !== 'string') {
+    return `(tool) has \`tool_call_id\` ${describe(message.tool_call_id)}; expected a string`
+  }
+  return undefined
+}
+
+/** What is wrong with one tool call record, or `undefined`. */
+function toolCallProblem(call: unknown): string | undefined {
+  if (!isPlainObject(call)) return `is ${describe(call)}; expected { id, name, arguments }`
+  if (typeof call.id !== 'string') return `has \`id\` ${describe(call.id)}; expected a string`
+  if (typeof call.name !== 'string') return `has \`name\` ${describe(call.name)}; expected a string`
+  if (call.error !== undefined && typeof call.error !== 'string') {
+    return `has \`error\` ${describe(call.error)}; expected a string`
+  }
+  const { durationMs } = call
+  if (
+    durationMs !== undefined &&
+    !(typeof durationMs === 'number' && Number.isFinite(durationMs))
+  ) {
+    return `has \`durationMs\` ${describe(durationMs)}; expected a number`
+  }
+  return undefined
+}
+
+function fail(problem: string): ReplyCheck {
+  return { ok: false, problem }
+}
+
+/** A value's kind, for messages: `null`, `a string`, `an array`, `a Map`, `an object`. */
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (value === undefined) return 'undefined'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object') {
+    if (isPlainObject(value)) return 'an object'
+    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
+      ?.constructor?.name
+    return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object that is not plain'
+  }
+  if (typeof value === 'function') return 'a function'
+  return `a ${typeof value}`
+}

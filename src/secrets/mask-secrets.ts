@@ -1,0 +1,39 @@
+import { neutralizeControlKeepColours } from './control-characters.js'
+import { liveKeys } from './live-keys.js'
+import type { SecretSettings } from './redact-hook.js'
+import { type SecretRule, secretRules } from './secret-rules.js'
+
+/**
+ * `text` with every secret replaced by `[secret]`: the keys this process used (and `keys`), the
+ * values of secret-named environment variables, `sk-` keys, Bearer tokens and JWTs. For text
+ * that is printed or reported, never refused: an error message must still be shown.
+ *
+ * @example
+ * maskSecrets('401: Incorrect API key provided: sk-abc…xyz') // '401: Incorrect API key provided: [secret]'
+ */
+export function maskSecrets(text: string, keys: Iterable<string> = []): string {
+  return maskWith(text, secretRules([...liveKeys(), ...keys]))
+}
+
+/** `text` with every match of `rules` replaced by `[secret]`. */
+export function maskWith(text: string, rules: readonly SecretRule[]): string {
+  let masked = text
+  for (const rule of rules) masked = rule.mask(masked)
+  return masked
+}
+
+/**
+ * Text as the library prints it: through the user's `redact` hook (at `path`), secrets masked,
+ * control characters neutralized (the library's own colours kept).
+ */
+export function printable(text: string, settings: SecretSettings = {}, path = 'message'): string {
+  let out = text
+  if (settings.redact !== undefined) {
+    try {
+      out = settings.redact(out, path)
+    } catch {
+      // A redact hook that fails on printed text must not hide the message; masking still runs.
+    }
+  }
+  return neutralizeControlKeepColours(maskSecrets(out))
+}

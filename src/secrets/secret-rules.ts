@@ -1,0 +1,78 @@
+import { isKeyShaped } from './key-shape.js'
+
+/** A rule a stored or printed string must not match, by name (the name is what errors show). */
+export interface SecretRule {
+  /** What the rule looks for, e.g. `sk- key` or `the value of $OPENAI_API_KEY`; never the value. */
+  readonly name: string
+  /** Whether `value` holds a match. */
+  test(value: string): boolean
+  /** `text` with every match replaced by `[secret]`. */
+  mask(text: string): string
+}
+
+/** What masked text shows in place of a secret. */
+export const SECRET_MASK = '[secret]'
+
+/** Secret-shaped strings, whatever their origin (SPEC: `sk-` keys, Bearer tokens, JWTs). */
+const SHAPES: readonly { name: string; pattern: RegExp }[] = [
+  { name: 'sk- key', pattern: /\bsk-[A-Za-z0-9_-]{20,}/ },
+  { name: 'Bearer token', pattern: /\bBearer\s+[A-Za-z0-9._~+/=-]{20,}/i },
+  { name: 'JWT', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/ },
+]
+
+/** Environment variable names whose values are secrets. */
+const SECRET_ENV_NAME = /KEY|TOKEN|SECRET|PASSWORD/i
+/** npm exports package.json fields as `npm_package_*` (keywords included): metadata, not secrets. */
+const NOT_SECRET_ENV = /^npm_package_/i
+/** Values of secret-named variables shorter than this are too common to be told from text. */
+const MIN_ENV_SECRET_LENGTH = 8
+
+function patternRule(name: string, pattern: RegExp): SecretRule {
+  const global = new RegExp(pattern.source, `${pattern.flags}g`)
+  return {
+    name,
+    test: (value) => pattern.test(value),
+    mask: (text) => text.replace(global, SECRET_MASK),
+  }
+}
+
+function literalRule(name: string, secret: string): SecretRule {
+  return {
+    name,
+    test: (value) => value.includes(secret),
+    mask: (text) => (text.includes(secret) ? text.split(secret).join(SECRET_MASK) : text),
+  }
+}
+
+/**
+ * The rules every artifact is checked against: the secret shapes, the live API keys (only the
+ * key-shaped ones: a placeholder such as `none` would match ordinary words), and the values of
+ * environment variables whose names contain KEY, TOKEN, SECRET or PASSWORD (8+ characters).
+ * Longer literals come first, so masking a key never leaves a tail of it behind.
+ */
+export function secretRules(
+  liveKeys: Iterable<string>,
+  env: NodeJS.ProcessEnv = process.env,
+): SecretRule[] {
+  const literals = new Map<string, string>()
+  for (const key of liveKeys) {
+    if (!literals.has(key) && isKeyShaped(key)) literals.set(key, 'the live API key')
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (
+      value !== undefined &&
+      value.length >= MIN_ENV_SECRET_LENGTH &&
+      SECRET_ENV_NAME.test(name) &&
+      !NOT_SECRET_ENV.test(name) &&
+      !literals.has(value)
+    ) {
+      literals.set(value, `the value of $${name}`)
+    }
+  }
+  return [
+    ...[...literals]
+      .sort(([a], [b]) => b.length - a.length)
+      .map(([secret, name]) => literalRule(name, secret)),
+    ...SHAPES.map(({ name, pattern }) => patternRule(name, pattern)),
+  ]
+}

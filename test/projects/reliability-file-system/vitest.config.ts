@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config'
+import { scenarioPlugin } from 'vitest-scenario/plugin'
+
+const dir = process.env.SCENARIO_RECORDINGS_DIR
+
+export default defineConfig({
+  plugins: [
+    scenarioPlugin({
+      // The scripted server's URL while recording; a closed port when replaying.
+      model: { model: 'steady', baseURL: process.env.SCENARIO_BASE_URL ?? 'http://127.0.0.1:9/v1' },
+      // Set by the test to a folder that cannot be written.
+      ...(dir === undefined ? {} : { recordings: { dir } }),
+    }),
+  ],
+  test: { include: ['*.test.ts'] },
+})

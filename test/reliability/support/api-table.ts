@@ -1,0 +1,932 @@
+// The fuzz table: every public function, constructor and method, with the arguments to generate
+// for it. `public-api.fuzz.test.ts` enumerates the package entries and fails on any export that
+// has neither an entry here nor an exclusion (with its reason) in `exclusions.ts`.
+import fc from 'fast-check'
+import OpenAI from 'openai'
+import type { MatcherState } from 'vitest'
+import { z } from 'zod'
+import { createToMatchConversationSnapshot, matchers } from '../../../matchers/index.js'
+import * as core from '../../../src/core.js'
+import { scenarioPlugin } from '../../../src/plugin/index.js'
+import { ScenarioReporter } from '../../../src/reporter/index.js'
+import { configureRecordings } from '../../../src/setup/recording-hooks.js'
+import { arg, hostileValue, oneOf, tampered, tamperedAt } from './hostile-values.js'
+import { constant, type Recipe, recipe } from './recipe.js'
+import { ctor, fn, method, type Signature, weighted } from './signature.js'
+import {
+  agentContexts,
+  booleanChecks,
+  buildScenario,
+  checks,
+  conversations,
+  definition,
+  dotPaths,
+  drugTemplate,
+  fieldNames,
+  jsonValues,
+  nodeSpecs,
+  normalizers,
+  primitives,
+  resultPaths,
+  resultSets,
+  results,
+  scopes,
+  states,
+  whens,
+} from './valid-values.js'
+
+const {
+  allOf,
+  allTurns,
+  anyOf,
+  anyTurn,
+  atLeastN,
+  booleanMatch,
+  callableTrait,
+  containsAll,
+  containsAny,
+  conversationSerializer,
+  countTurns,
+  crossTurn,
+  dateMatch,
+  dateRange,
+  dateTolerance,
+  defineTemplate,
+  END,
+  evaluateOutcome,
+  exactMatch,
+  firstMatchIndex,
+  firstTurn,
+  firstTurnScope,
+  installRecordingRouter,
+  isAnswerTemplate,
+  isModelCallError,
+  isScenarioDefinition,
+  isScenarioError,
+  isScenarioExecutionResult,
+  isScenarioResultSet,
+  isStateCheck,
+  lastTurn,
+  lastTurnScope,
+  literalMatch,
+  llmTrait,
+  numericExact,
+  numericGraded,
+  numericMaximum,
+  numericMinimum,
+  numericRange,
+  numericRangeGraded,
+  numericThresholdGraded,
+  numericTolerance,
+  orderedMatch,
+  parseRecording,
+  Recorder,
+  recordingFolder,
+  recordingPath,
+  recordingTestId,
+  regexMatch,
+  regexTrait,
+  renderConversation,
+  renderResultSet,
+  resolveNextNode,
+  resolvePath,
+  resolveRecordingMode,
+  resultCheck,
+  resultSet,
+  runScenario,
+  samplePassed,
+  Scenario,
+  ScenarioDefinition,
+  scriptedModel,
+  serializeRecording,
+  setContainment,
+  stateCheck,
+  statusIs,
+  synonymMap,
+  tool,
+  turnAt,
+  turnCheck,
+  turnCountEq,
+  turnCountGte,
+  wilsonInterval,
+  wrap,
+} = core
+
+// ---------------------------------------------------------------------------------------------
+// Shorthands
+
+/** A valid-ish argument from fixed values. */
+const v = (...values: unknown[]): fc.Arbitrary<Recipe> =>
+  arg(fc.constantFrom(...values.map((value) => constant(value))))
+/** A valid-ish argument from recipes. */
+const r = (list: readonly Recipe[]): fc.Arbitrary<Recipe> => arg(oneOf(...list))
+/** A valid-ish options object: valid ones, sometimes with one key tampered. */
+const opts = (keys: readonly string[], ...valid: Recipe[]): fc.Arbitrary<Recipe> =>
+  arg(tampered(oneOf(constant(undefined), ...valid), keys))
+/** An object built fresh from a literal (for objects the call may keep or mutate). */
+const obj = (label: string, make: () => unknown): Recipe => recipe(label, make)
+/** A real result, sometimes with one value inside it replaced by a hostile one. */
+const result = arg(tamperedAt(oneOf(...results), resultPaths))
+/** A real result set, sometimes with one value inside one of its samples replaced. */
+const resultSetArg = arg(
+  tamperedAt(oneOf(...resultSets), [
+    ['passRate'],
+    ['interval', 'low'],
+    ['results', 1],
+    ...resultPaths.map((p) => ['results', 0, ...p]),
+  ]),
+)
+/** Any value: predicates and `cause` take anything. */
+const any = hostileValue
+
+let state: MatcherState | undefined
+
+/** Hands the table the matcher state Vitest gives matchers (captured by the test file). */
+export function useMatcherState(captured: MatcherState): void {
+  state = captured
+}
+
+function matcherState(isNot: boolean): MatcherState {
+  if (state === undefined) throw new Error('fuzz table: no matcher state captured')
+  return { ...state, isNot }
+}
+
+/** A matcher called the way `expect(received).matcher(...args)` calls it, `.not` or not. */
+function matcher(
+  target: (this: MatcherState, received: unknown, ...args: never[]) => unknown,
+  ...each: fc.Arbitrary<Recipe>[]
+): Signature {
+  const received = fc.oneof(result, resultSetArg)
+  const base = fn(
+    () => undefined,
+    fc.boolean().map((b) => constant(b)),
+    received,
+    ...each,
+  )
+  return {
+    args: base.args,
+    call: ([isNot, ...rest]) =>
+      (target as (this: MatcherState, ...a: unknown[]) => unknown).apply(
+        matcherState(isNot === true),
+        rest,
+      ),
+  }
+}
+
+const names = v('n', 'kept', 'a name', 'é')
+const nodeIds = v('ask', 'challenge', 'new-node', 'x.y', END)
+
+// A document with no callables, so `Scenario.fromJSON` can load it without a callables map.
+const plainDocument = () =>
+  new Scenario('plain')
+    .addNode('ask', { question: 'Hi?' })
+    .addNode('b', { question: { question: 'B?', rubric: { traits: [regexTrait('r', 'x')] } } })
+    .addEdge('ask', 'b', { when: { verifyResult: null, 'parsed.a': { gte: 1 } } })
+    .addEdge('ask', END)
+    .addEdge('b', END)
+    .setEntry('ask')
+    .addOutcome('o', lastTurn({ nodeId: 'b' }))
+    .validate()
+    .toJSON()
+
+const recordingText = () =>
+  serializeRecording({
+    kind: 'vitest-scenario.recording',
+    formatVersion: core.RECORDING_FORMAT_VERSION,
+    keyVersion: 1,
+    test: 'a > b',
+    status: 'complete',
+    interactions: [
+      {
+        request: { method: 'POST', path: '/chat/completions', body: { model: 'm' } },
+        response: { status: 200, headers: { 'content-type': 'application/json' }, body: {} },
+        durationMs: 3,
+      },
+    ],
+  } as Parameters<typeof serializeRecording>[0])
+
+const recorderOptions = () => ({
+  file: `${process.cwd()}/test-results/reliability/fuzz-recorder/never-written.json`,
+  displayFile: 'never-written.json',
+  test: 'fuzz > recorder',
+  mode: 'replay',
+  command: 'npx vitest run',
+})
+
+const client = () => new OpenAI({ apiKey: 'test-key-fake', baseURL: 'http://127.0.0.1:9/v1' })
+
+/** An agent whose reply is generated: valid answers, structured replies, or hostile values. */
+const agents: fc.Arbitrary<Recipe> = fc.oneof(
+  fc.constant(recipe("scriptedModel(['a', 'b', 'c'])", () => scriptedModel(['a', 'b', 'c']))),
+  hostileValue.map((reply) =>
+    recipe(`async () => (${reply.label})`, () => async () => reply.make()),
+  ),
+  hostileValue.map((value) =>
+    recipe(`async () => ({ content: 'x', messages: ${value.label} })`, () => async () => ({
+      content: 'x',
+      messages: value.make(),
+    })),
+  ),
+  hostileValue.map((value) =>
+    recipe(`async () => ({ content: 'x', toolCalls: ${value.label} })`, () => async () => ({
+      content: 'x',
+      toolCalls: value.make(),
+    })),
+  ),
+  hostileValue.map((value) =>
+    recipe(`async () => ({ content: 'x', usage: ${value.label} })`, () => async () => ({
+      content: 'x',
+      usage: value.make(),
+    })),
+  ),
+)
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+/**
+ * Every public callable by name: `name` for functions, `new Name` for constructors, `Name#m` for
+ * methods, `Name.m` for static methods and members of exported objects, and `name()…` for the
+ * functions a call returns.
+ */
+export const table: Readonly<Record<string, Signature>> = {
+  // Conditions
+  isStateCheck: fn(isStateCheck, arg(oneOf(...whens))),
+  stateCheck: fn(stateCheck, r(dotPaths), r(primitives), r(jsonValues)),
+
+  // Errors: the predicates (the constructors are excluded by rule, see exclusions.ts)
+  isModelCallError: fn(isModelCallError, any),
+  isScenarioError: fn(isScenarioError, any),
+
+  // Outcome criteria
+  allOf: fn(allOf, r(booleanChecks), r(booleanChecks), r(booleanChecks)),
+  anyOf: fn(anyOf, r(booleanChecks), r(booleanChecks)),
+  atLeastN: fn(atLeastN, v(0, 1, 2), r(booleanChecks), r(booleanChecks)),
+  allTurns: fn(
+    allTurns,
+    opts(
+      ['verifyResult', 'parsed.drug'],
+      obj('{ verifyResult: true }', () => ({ verifyResult: true })),
+    ),
+    opts(
+      ['node'],
+      obj("{ node: 'ask' }", () => ({ node: 'ask' })),
+      obj("{ node: ['ask'] }", () => ({ node: ['ask'] })),
+    ),
+  ),
+  anyTurn: fn(
+    anyTurn,
+    opts(
+      ['verifyResult', 'parsed.drug'],
+      obj("{ verifyResult: false, 'parsed.drug': { matches: 'v' } }", () => ({
+        verifyResult: false,
+        'parsed.drug': { matches: 'v' },
+      })),
+    ),
+    opts(
+      ['node'],
+      obj("{ node: 'ask' }", () => ({ node: 'ask' })),
+    ),
+  ),
+  countTurns: fn(
+    countTurns,
+    opts(
+      ['node', 'verifyResult'],
+      obj("{ node: 'ask', verifyResult: null }", () => ({ node: 'ask', verifyResult: null })),
+    ),
+  ),
+  crossTurn: fn(
+    crossTurn,
+    opts(
+      ['source', 'sourceField', 'target', 'targetField', 'comparison', 'normalize'],
+      obj('a crossTurn spec', () => ({
+        source: firstTurnScope(),
+        sourceField: 'parsed.drug',
+        target: lastTurnScope(),
+        targetField: 'parsed.drug',
+        comparison: 'eq',
+        normalize: ['lowercase'],
+      })),
+    ),
+  ),
+  evaluateOutcome: fn(
+    evaluateOutcome,
+    r(checks),
+    result,
+    opts(
+      ['diagnostics'],
+      obj('{ diagnostics: [] }', () => ({ diagnostics: [] })),
+    ),
+  ),
+  firstMatchIndex: fn(
+    firstMatchIndex,
+    opts(
+      ['node', 'verifyResult'],
+      obj("{ node: ['ask'], verifyResult: true }", () => ({ node: ['ask'], verifyResult: true })),
+    ),
+  ),
+  firstTurn: fn(
+    firstTurn,
+    opts(
+      ['nodeId', 'rubric.polite'],
+      obj("{ nodeId: 'ask' }", () => ({ nodeId: 'ask' })),
+    ),
+  ),
+  firstTurnScope: fn(firstTurnScope),
+  lastTurn: fn(
+    lastTurn,
+    opts(
+      ['verifyResult', 'parsed.score'],
+      obj("{ 'parsed.score': { gte: 3 } }", () => ({ 'parsed.score': { gte: 3 } })),
+    ),
+  ),
+  lastTurnScope: fn(lastTurnScope),
+  resultCheck: fn(
+    resultCheck,
+    v('status', 'turnCount', 'path', 'scenarioId'),
+    r(jsonValues),
+    r(primitives),
+  ),
+  statusIs: fn(statusIs, v('completed', 'error', 'limit_reached')),
+  turnAt: fn(turnAt, v(0, -1, 3)),
+  turnCheck: fn(turnCheck, r(scopes), r(fieldNames), r(jsonValues), r(primitives)),
+  turnCountEq: fn(turnCountEq, v(0, 2)),
+  turnCountGte: fn(turnCountGte, v(0, 2)),
+
+  // Comparison primitives
+  booleanMatch: fn(booleanMatch),
+  containsAll: fn(
+    containsAll,
+    v(['a', 'b'], []),
+    opts(
+      ['normalize'],
+      obj('{ normalize }', () => ({ normalize: ['lowercase'] })),
+    ),
+  ),
+  containsAny: fn(
+    containsAny,
+    v(['a']),
+    opts(
+      ['normalize'],
+      obj('{ normalize: [] }', () => ({ normalize: [] })),
+    ),
+  ),
+  dateMatch: fn(dateMatch),
+  dateRange: fn(
+    dateRange,
+    opts(
+      ['min', 'max'],
+      obj("{ min: '2024-01-01', max: new Date() }", () => ({
+        min: '2024-01-01',
+        max: new Date(0),
+      })),
+    ),
+  ),
+  dateTolerance: fn(
+    dateTolerance,
+    opts(
+      ['tolerance', 'unit'],
+      obj("{ tolerance: 2, unit: 'hours' }", () => ({ tolerance: 2, unit: 'hours' })),
+    ),
+  ),
+  exactMatch: fn(
+    exactMatch,
+    opts(
+      ['normalize'],
+      obj('{ normalize }', () => ({ normalize: ['strip'] })),
+    ),
+  ),
+  literalMatch: fn(literalMatch),
+  numericExact: fn(numericExact),
+  numericGraded: fn(
+    numericGraded,
+    opts(
+      ['cutoff', 'fullCredit', 'mode', 'decay'],
+      obj("{ cutoff: 0.5, mode: 'absolute', decay: 'quadratic' }", () => ({
+        cutoff: 0.5,
+        mode: 'absolute',
+        decay: 'quadratic',
+      })),
+    ),
+  ),
+  numericMaximum: fn(
+    numericMaximum,
+    opts(
+      ['exclusive'],
+      obj('{ exclusive: true }', () => ({ exclusive: true })),
+    ),
+  ),
+  numericMinimum: fn(
+    numericMinimum,
+    opts(
+      ['exclusive'],
+      obj('{ exclusive: false }', () => ({ exclusive: false })),
+    ),
+  ),
+  numericRange: fn(
+    numericRange,
+    opts(
+      ['min', 'max', 'exclusiveMin', 'exclusiveMax'],
+      obj('{ min: 1, max: 5 }', () => ({ min: 1, max: 5, exclusiveMax: true })),
+    ),
+  ),
+  numericRangeGraded: fn(
+    numericRangeGraded,
+    opts(
+      ['min', 'max', 'margin', 'mode', 'decay'],
+      obj('{ min: 1, max: 5, margin: 1 }', () => ({ min: 1, max: 5, margin: 1 })),
+    ),
+  ),
+  numericThresholdGraded: fn(
+    numericThresholdGraded,
+    opts(
+      ['direction', 'margin', 'mode', 'decay'],
+      obj("{ direction: 'above', margin: 2 }", () => ({ direction: 'above', margin: 2 })),
+    ),
+  ),
+  numericTolerance: fn(
+    numericTolerance,
+    opts(
+      ['tolerance', 'mode'],
+      obj("{ tolerance: 0.1, mode: 'absolute' }", () => ({ tolerance: 0.1, mode: 'absolute' })),
+    ),
+  ),
+  orderedMatch: fn(
+    orderedMatch,
+    opts(
+      ['normalize'],
+      obj('{ normalize: [] }', () => ({ normalize: [] })),
+    ),
+  ),
+  regexMatch: fn(
+    regexMatch,
+    v('^a', 'b+', '('),
+    opts(
+      ['flags'],
+      obj("{ flags: 'i' }", () => ({ flags: 'i' })),
+    ),
+  ),
+  setContainment: fn(
+    setContainment,
+    v('exact', 'subset', 'superset', 'overlap'),
+    opts(
+      ['minOverlap'],
+      obj('{ minOverlap: 2 }', () => ({ minOverlap: 2 })),
+    ),
+  ),
+  synonymMap: fn(
+    synonymMap,
+    opts(
+      ['usa'],
+      obj("{ usa: 'united states' }", () => ({ usa: 'united states' })),
+    ),
+  ),
+
+  // Recordings
+  installRecordingRouter: {
+    ...fn(
+      installRecordingRouter,
+      opts(
+        ['current', 'outsideTest'],
+        obj('a router', () => ({ current: () => undefined, outsideTest: () => 'live' })),
+      ),
+    ),
+    call: (args) => {
+      // The router is process-wide: take it out again so later calls do not route through it.
+      try {
+        return (installRecordingRouter as (...a: unknown[]) => unknown)(...args)
+      } finally {
+        installRecordingRouter(undefined)
+      }
+    },
+  },
+  parseRecording: fn(
+    parseRecording,
+    arg(oneOf(recipe('a recording file', recordingText), constant('{}'), constant('not json'))),
+    v('fixtures/a.json'),
+  ),
+  'new Recorder': ctor(
+    Recorder,
+    opts(
+      ['file', 'displayFile', 'test', 'mode', 'command', 'redact'],
+      obj('recorder options', recorderOptions),
+    ),
+  ),
+  'Recorder#failureFor': method(
+    () => new Recorder(recorderOptions() as never),
+    'failureFor',
+    v('id'),
+  ),
+  'Recorder#handle': method(
+    () => new Recorder(recorderOptions() as never),
+    'handle',
+    opts(
+      ['url', 'init', 'baseURL', 'live'],
+      obj('a recorder call', () => ({
+        url: 'http://127.0.0.1:9/v1/chat/completions',
+        init: { method: 'POST', body: '{"model":"m","messages":[]}' },
+        baseURL: 'http://127.0.0.1:9/v1',
+        live: async () => new Response('{}'),
+      })),
+    ),
+  ),
+  'Recorder#replayDirect': method(
+    () => new Recorder(recorderOptions() as never),
+    'replayDirect',
+    opts(
+      ['method', 'path', 'body'],
+      obj('a direct call', () => ({ method: 'POST', path: '/chat/completions', body: {} })),
+    ),
+  ),
+  'Recorder#discard': method(
+    () => new Recorder(recorderOptions() as never),
+    'discard',
+    v(new Response('{}')),
+  ),
+  'Recorder#finish': method(() => new Recorder(recorderOptions() as never), 'finish', v(false)),
+  recordingFolder: fn(
+    recordingFolder,
+    opts(
+      ['testFile', 'root', 'dir'],
+      obj('{ testFile, root }', () => ({
+        testFile: '/r/t/a.test.ts',
+        root: '/r',
+        dir: 'fixtures',
+      })),
+    ),
+  ),
+  recordingPath: fn(recordingPath, v('/r/__recordings__'), v('a-1234')),
+  recordingTestId: fn(recordingTestId, v(['suite', 'test'], []), v(undefined, 0, 3)),
+  resolveRecordingMode: fn(
+    resolveRecordingMode,
+    v('none', 'new', 'all', undefined),
+    v(undefined, 'replay', ''),
+  ),
+  serializeRecording: fn(
+    serializeRecording,
+    arg(
+      tamperedAt(
+        tampered(oneOf(recipe('a recording', () => JSON.parse(recordingText()))), [
+          'interactions',
+          'test',
+          'status',
+        ]),
+        [
+          ['interactions', 0],
+          ['interactions', 0, 'request'],
+          ['interactions', 0, 'request', 'body'],
+          ['interactions', 0, 'response', 'status'],
+          ['interactions', 0, 'response', 'headers'],
+          ['interactions', 0, 'response', 'body'],
+          ['interactions', 0, 'durationMs'],
+        ],
+      ),
+    ),
+  ),
+  wrap: fn(wrap, arg(oneOf(recipe('new OpenAI(…)', client)))),
+
+  // Routing and state
+  resolveNextNode: fn(
+    resolveNextNode,
+    arg(
+      tamperedAt(
+        oneOf(
+          recipe("definition.edgesFrom('ask')", () =>
+            definition.edgesFrom('ask').map((edge) => ({ ...edge })),
+          ),
+          recipe('[]', () => []),
+        ),
+        [[0], [0, 'when'], [1, 'when'], [0, 'target']],
+      ),
+    ),
+    arg(tamperedAt(oneOf(...states), [['parsed'], ['nodeVisits'], ['turn'], ['verifyResult']])),
+    opts(
+      ['diagnostics'],
+      obj('{ diagnostics: [] }', () => ({ diagnostics: [] })),
+    ),
+  ),
+  resolvePath: fn(resolvePath, r(states), r(dotPaths)),
+  isScenarioExecutionResult: fn(isScenarioExecutionResult, r(results)),
+
+  // Rubrics
+  callableTrait: fn(
+    callableTrait,
+    names,
+    v(() => true),
+  ),
+  llmTrait: fn(
+    llmTrait,
+    names,
+    opts(
+      ['description', 'kind', 'min', 'max', 'labels'],
+      obj("{ description, kind: 'score', min: 1, max: 3 }", () => ({
+        description: 'd',
+        kind: 'score',
+        min: 1,
+        max: 3,
+      })),
+      obj("{ description, kind: 'labels', labels }", () => ({
+        description: 'd',
+        kind: 'labels',
+        labels: ['a', 'b'],
+      })),
+    ),
+  ),
+  regexTrait: fn(
+    regexTrait,
+    names,
+    v('please', /x/i),
+    opts(
+      ['invert', 'flags'],
+      obj('{ invert: true }', () => ({ invert: true })),
+    ),
+  ),
+
+  // Running
+  runScenario: weighted(
+    fn(
+      runScenario,
+      arg(oneOf(constant(definition, 'definition'), recipe('a Scenario builder', buildScenario))),
+      arg(
+        tampered(
+          agents.map((agent) =>
+            recipe(`{ model: ${agent.label}, turnLimit: 3 }`, () => ({
+              model: agent.make(),
+              turnLimit: 3,
+            })),
+          ),
+          [
+            'turnLimit',
+            'rubric',
+            'systemPrompt',
+            'signal',
+            'tools',
+            'maxToolRounds',
+            'toolTimeoutMs',
+            'turnTimeoutMs',
+            'prices',
+            'parsingModel',
+          ],
+        ),
+      ),
+    ),
+    3,
+  ),
+
+  // Samples
+  isScenarioResultSet: fn(isScenarioResultSet, r(resultSets)),
+  resultSet: fn(
+    resultSet,
+    arg(
+      tamperedAt(
+        oneOf(
+          recipe('[result, result]', () => [results[0]?.make(), results[1]?.make()]),
+          recipe('[]', () => []),
+        ),
+        [[1], ...resultPaths.map((p) => [0, ...p])],
+      ),
+    ),
+    v(undefined, 0.9, 0.99),
+  ),
+  samplePassed: fn(samplePassed, result),
+  wilsonInterval: fn(wilsonInterval, v(0, 3, 10), v(0, 10), v(undefined, 0.95)),
+
+  // The builder and definitions
+  isScenarioDefinition: fn(isScenarioDefinition, v(definition)),
+  'new Scenario': ctor(
+    Scenario,
+    names,
+    opts(
+      ['description'],
+      obj("{ description: 'd' }", () => ({ description: 'd' })),
+    ),
+  ),
+  'Scenario.fromJSON': fn(
+    Scenario.fromJSON,
+    arg(
+      tamperedAt(
+        tampered(
+          oneOf(
+            recipe('a scenario document as text', () => JSON.stringify(plainDocument())),
+            ...[0, 1].map(() => recipe('a scenario document', plainDocument)),
+          ),
+          ['formatVersion', 'kind', 'name', 'nodes', 'edges', 'entryNode', 'outcomeCriteria'],
+        ),
+        [
+          ['nodes', 0],
+          ['nodes', 0, 'id'],
+          ['nodes', 0, 'question'],
+          ['nodes', 1, 'question', 'rubric'],
+          ['nodes', 1, 'question', 'rubric', 'traits', 0],
+          ['nodes', 1, 'question', 'rubric', 'traits', 0, 'pattern'],
+          ['edges', 0],
+          ['edges', 0, 'when'],
+          ['edges', 0, 'when', 'parsed.a'],
+          ['edges', 0, 'when', 'parsed.a', 'gte'],
+          ['outcomeCriteria', 0],
+          ['outcomeCriteria', 0, 'check'],
+          ['outcomeCriteria', 0, 'check', 'scope'],
+          ['outcomeCriteria', 0, 'check', 'verifyWith'],
+          ['outcomeCriteria', 0, 'check', 'verifyWith', 'normalize'],
+        ],
+      ),
+    ),
+    opts(
+      ['callables'],
+      obj('{ callables: {} }', () => ({ callables: { f: () => true } })),
+    ),
+  ),
+  'Scenario#addNode': method(
+    buildScenario,
+    'addNode',
+    nodeIds,
+    arg(
+      tampered(oneOf(...nodeSpecs), [
+        'question',
+        'metadata',
+        'toolFilter',
+        'modelOverride',
+        'stateUpdate',
+      ]),
+    ),
+  ),
+  'Scenario#addEdge': method(
+    buildScenario,
+    'addEdge',
+    nodeIds,
+    nodeIds,
+    opts(['when'], ...whens.map((w) => recipe(`{ when: ${w.label} }`, () => ({ when: w.make() })))),
+  ),
+  'Scenario#setEntry': method(buildScenario, 'setEntry', nodeIds),
+  'Scenario#addOutcome': method(
+    buildScenario,
+    'addOutcome',
+    names,
+    r(checks),
+    opts(
+      ['description'],
+      obj("{ description: 'd' }", () => ({ description: 'd' })),
+    ),
+  ),
+  'Scenario#addOutcomeCriterion': method(
+    buildScenario,
+    'addOutcomeCriterion',
+    opts(
+      ['name', 'description', 'check', 'evaluate'],
+      obj('{ name, check }', () => ({ name: 'c', check: lastTurn({ verifyResult: true }) })),
+      obj('{ name, evaluate }', () => ({ name: 'e', evaluate: () => true })),
+    ),
+  ),
+  'Scenario#edgesFrom': method(buildScenario, 'edgesFrom', nodeIds),
+  'Scenario#validate': method(buildScenario, 'validate'),
+  'new ScenarioDefinition': ctor(ScenarioDefinition, any),
+  'ScenarioDefinition#edgesFrom': method(() => definition, 'edgesFrom', nodeIds),
+  'ScenarioDefinition#toJSON': method(() => definition, 'toJSON'),
+
+  // Scripted models
+  scriptedModel: fn(
+    scriptedModel,
+    v(['a', 'b'], [new Error('down')], () => 'reply'),
+  ),
+  'scriptedModel()(conversation, context)': {
+    args: fc.tuple(
+      arg(
+        oneOf(
+          constant(['a'], "['a']"),
+          recipe("[{ content: 'x', toolCalls: [] }]", () => [{ content: 'x', toolCalls: [] }]),
+          recipe('(conversation) => conversation.length', () => (c: unknown[]) => `${c.length}`),
+          constant([]),
+        ),
+      ),
+      r(conversations),
+      r(agentContexts),
+    ),
+    call: async ([replies, conversation, context]) => {
+      const agent = scriptedModel(replies as never) as unknown as (...a: unknown[]) => unknown
+      try {
+        return await agent(conversation, context)
+      } catch (error) {
+        // SPEC 13.22: an Error reply is thrown as it is, and so is what a reply function throws.
+        if (typeof replies === 'function') return undefined
+        if (Array.isArray(replies) && replies.includes(error)) return undefined
+        throw error
+      }
+    },
+  },
+
+  // Conversation snapshots
+  'conversationSerializer.test': fn(conversationSerializer.test, r(results)),
+  'conversationSerializer.serialize': fn(
+    conversationSerializer.serialize,
+    fc.oneof(result, resultSetArg),
+  ),
+  renderConversation: fn(renderConversation, fc.oneof(result, r(results))),
+  renderResultSet: fn(renderResultSet, resultSetArg),
+
+  // Templates and tools
+  defineTemplate: fn(
+    defineTemplate,
+    opts(
+      ['schema', 'groundTruth', 'verify', 'parse'],
+      obj('{ schema, groundTruth, verify }', () => ({
+        schema: z.object({ drug: z.string() }),
+        groundTruth: { drug: 'v' },
+        verify: { drug: exactMatch() },
+      })),
+      obj('{ schema, parse }', () => ({
+        schema: z.object({ n: z.number().optional() }),
+        parse: () => ({}),
+      })),
+    ),
+  ),
+  isAnswerTemplate: fn(isAnswerTemplate, v(drugTemplate)),
+  tool: fn(
+    tool,
+    opts(
+      ['description', 'parameters', 'execute', 'onError'],
+      obj('{ description, parameters, execute }', () => ({
+        description: 'Look up',
+        parameters: z.object({ q: z.string() }),
+        execute: async () => 'found',
+        onError: 'report',
+      })),
+    ),
+  ),
+
+  // Matchers (`vitest-scenario/matchers`), called as `expect(received).matcher(...)` calls them
+  'matchers.toBeConsistentAcross': matcher(
+    matchers.toBeConsistentAcross,
+    r(scopes),
+    r(scopes),
+    r(fieldNames),
+    opts(
+      ['normalize'],
+      ...normalizers.map((n) =>
+        recipe(`{ normalize: ${n.label} }`, () => ({ normalize: n.make() })),
+      ),
+    ),
+  ),
+  'matchers.toHaveFollowedPath': matcher(matchers.toHaveFollowedPath, v(['ask', 'challenge'], [])),
+  'matchers.toHavePassRate': matcher(
+    matchers.toHavePassRate,
+    v(0, 0.5, 1),
+    opts(
+      ['confidence'],
+      obj('{ confidence: 0.9 }', () => ({ confidence: 0.9 })),
+    ),
+  ),
+  'matchers.toHaveStatus': matcher(matchers.toHaveStatus, v('completed', 'error')),
+  'matchers.toHaveTurnCheck': matcher(matchers.toHaveTurnCheck, r(booleanChecks)),
+  'matchers.toHaveTurnCount': matcher(matchers.toHaveTurnCount, v(0, 2)),
+  'matchers.toHaveVisited': matcher(matchers.toHaveVisited, nodeIds, v(undefined, 1)),
+  'matchers.toPassOutcomes': matcher(
+    matchers.toPassOutcomes,
+    v(undefined, 'kept', ['kept', 'turns']),
+  ),
+  'matchers.toSatisfyOutcome': matcher(matchers.toSatisfyOutcome, r(booleanChecks)),
+  createToMatchConversationSnapshot: fn(
+    createToMatchConversationSnapshot,
+    v(() => ({ pass: true, message: () => '' })),
+  ),
+  'createToMatchConversationSnapshot()(received, hint)': matcher(
+    createToMatchConversationSnapshot(() => ({ pass: true, message: () => '' })),
+    v(undefined, 'hint'),
+  ),
+
+  // Plugin, reporter, setup
+  scenarioPlugin: fn(
+    scenarioPlugin,
+    opts(
+      ['model', 'parsingModel', 'recordings', 'maxConcurrentCalls', 'prices'],
+      obj('plugin options', () => ({
+        model: { model: 'm', baseURL: 'http://127.0.0.1:9/v1' },
+        recordings: { dir: 'fixtures', redact: (s: string) => s, allowSecrets: ['a.b'] },
+        maxConcurrentCalls: 2,
+        prices: { m: { input: 1, output: 2 } },
+      })),
+    ),
+  ),
+  'new ScenarioReporter': ctor(
+    ScenarioReporter,
+    opts(
+      ['markdown', 'html'],
+      obj("{ html: 'r.html' }", () => ({ html: 'r.html', markdown: 'r.md' })),
+    ),
+  ),
+  configureRecordings: {
+    ...fn(
+      configureRecordings,
+      opts(
+        ['redact'],
+        obj('{ redact }', () => ({ redact: (s: string) => s })),
+      ),
+    ),
+    call: (args) => {
+      try {
+        return (configureRecordings as (...a: unknown[]) => unknown)(...args)
+      } finally {
+        configureRecordings({ redact: undefined } as never)
+      }
+    },
+  },
+}

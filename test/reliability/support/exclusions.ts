@@ -1,0 +1,33 @@
+// Public callables the fuzz table does not call, each with the reason. Everything else exported
+// must have an entry in `api-table.ts`.
+
+/** Callable → why the generic fuzz does not call it (and where it is covered instead). */
+export const exclusions: Readonly<Record<string, string>> = {
+  scenario:
+    'registers a Vitest test, which cannot be done inside a running test: scenario-api.fuzz.test.ts fuzzes its argument checks while the file is collected',
+  'ScenarioReporter#onInit':
+    'a hook Vitest calls with its own Vitest object; users only construct the reporter (fuzzed as `new ScenarioReporter`)',
+  'ScenarioReporter#onTestRunEnd':
+    'a hook Vitest calls with its own test modules; malformed task meta is the reporter tests’ subject',
+  'ScenarioReporter#writeReports':
+    'called by onTestRunEnd with the entries it collected from Vitest; not a user API',
+  'Recorder#finished': 'a getter: it takes no argument, so there is no input to fuzz',
+}
+
+/**
+ * By rule, the constructors of the error classes (`new ScenarioError`, `new InvalidArgumentError`,
+ * `new RecordingError`, … every exported class that extends `Error`): the library builds its
+ * errors itself and users only catch them, read `code` and use `instanceof`; they take no input
+ * from a user. Their predicates (`isScenarioError`, `isModelCallError`) are fuzzed.
+ */
+export const ERROR_CONSTRUCTORS_RULE =
+  'an error class: built by the library, never given input by a user (caught and read only)'
+
+/**
+ * Functions that calls return, fuzzed through the table although no entry exports them: the
+ * agent `scriptedModel()` returns and the matcher `createToMatchConversationSnapshot()` builds.
+ */
+export const returnedCallables: readonly string[] = [
+  'scriptedModel()(conversation, context)',
+  'createToMatchConversationSnapshot()(received, hint)',
+]
