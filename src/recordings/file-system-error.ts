@@ -77,10 +77,13 @@ const PROBLEMS: Readonly<Record<string, { words: string; fix: string }>> = {
  * // 'read-only file system (EROFS)'
  */
 export function fileSystemProblem(error: unknown): FileSystemProblem {
-  const code =
+  const own =
     typeof error === 'object' && error !== null && typeof Reflect.get(error, 'code') === 'string'
       ? (Reflect.get(error, 'code') as string)
       : undefined
+  // Some Node versions throw without a code (`Unknown error: Read-only file system …`): read it
+  // off the system's own wording then.
+  const code = own === undefined || own === '' ? codeFromMessage(error) : own
   const known = code === undefined ? undefined : PROBLEMS[code]
   if (known !== undefined) return { code, words: `${known.words} (${code})`, fix: known.fix }
   const message = error instanceof Error ? error.message : String(error)
@@ -131,4 +134,26 @@ export function recordingFileError(
 function isTempOf(path: string, file: string): boolean {
   const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'))
   return path.startsWith(`${file.slice(0, slash + 1)}.${file.slice(slash + 1)}.`)
+}
+
+/** The system's wording of each errno code, as `strerror` writes it into messages. */
+const STRERROR: readonly (readonly [string, string])[] = [
+  ['Read-only file system', 'EROFS'],
+  ['No space left on device', 'ENOSPC'],
+  ['Disk quota exceeded', 'EDQUOT'],
+  ['Permission denied', 'EACCES'],
+  ['Operation not permitted', 'EPERM'],
+  ['Not a directory', 'ENOTDIR'],
+  ['Is a directory', 'EISDIR'],
+  ['No such file or directory', 'ENOENT'],
+  ['File name too long', 'ENAMETOOLONG'],
+  ['Too many open files in system', 'ENFILE'],
+  ['Too many open files', 'EMFILE'],
+  ['Device or resource busy', 'EBUSY'],
+  ['Input/output error', 'EIO'],
+]
+
+function codeFromMessage(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : ''
+  return STRERROR.find(([words]) => message.includes(words))?.[1]
 }

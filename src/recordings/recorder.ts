@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { RecordingError, RecordingMissingError } from '../errors/index.js'
 import { liveKeys, rememberLiveKey } from '../secrets/live-keys.js'
 import { recordingFileError } from './file-system-error.js'
@@ -28,7 +28,7 @@ import {
 } from './recording-file.js'
 import { maskSecrets, redactRecording, secretRules } from './secrets.js'
 import type { Json } from './stable-json.js'
-import { writeFileAtomic } from './write-atomic.js'
+import { removeFile, writeFileAtomic } from './write-atomic.js'
 
 /** A `fetch` as the SDK calls it. */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -277,7 +277,7 @@ export class Recorder {
       // A test whose only calls were discarded did make calls: its recording stays.
       if (mode === 'all' && !testFailed && this.#discarded === 0 && this.#existing !== undefined) {
         try {
-          rmSync(file, { force: true })
+          removeFile(file)
         } catch (error) {
           throw recordingFileError('deleted', file, this.options.displayFile, error)
         }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
 /**
@@ -28,6 +28,19 @@ export function writeFileAtomic(path: string, content: string): boolean {
     throw error
   }
   return true
+}
+
+/**
+ * Deletes a file; one that is already gone is fine. `unlinkSync` rather than `rmSync`: Node 24's
+ * `rmSync` reports some failures (a read-only file system) without an errno code, and the caller
+ * explains the failure by its code.
+ */
+export function removeFile(path: string): void {
+  try {
+    unlinkSync(path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
 }
 
 function readIfExists(path: string): string | undefined {

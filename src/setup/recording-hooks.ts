@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { readdirSync, rmSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeEach, expect } from 'vitest'
 import { formatMessage, InvalidArgumentError, type RecordingError } from '../errors/index.js'
@@ -13,6 +13,7 @@ import type { RedactHook } from '../recordings/normalize-request.js'
 import { Recorder, type RecordingSummary } from '../recordings/recorder.js'
 import { installRecordingRouter } from '../recordings/router.js'
 import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
+import { removeFile } from '../recordings/write-atomic.js'
 import { duplicateFullNames, duplicateNameError } from './duplicate-names.js'
 import { isCI, providedOptions } from './provided-options.js'
 
@@ -187,7 +188,7 @@ export function registerRecordingHooks(): void {
       let firstError: RecordingError | undefined
       for (const name of [...obsolete, ...leftovers]) {
         try {
-          rmSync(join(folder, name), { force: true })
+          removeFile(join(folder, name))
         } catch (error) {
           const path = join(folder, name)
           firstError ??= recordingFileError('deleted', path, relative(root, path), error)

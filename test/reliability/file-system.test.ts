@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { RecordingError } from '../../src/errors/index.js'
+import { fileSystemProblem } from '../../src/recordings/file-system-error.js'
 import type { RecordingMode } from '../../src/recordings/mode.js'
 import { Recorder } from '../../src/recordings/recorder.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
@@ -198,6 +199,16 @@ describe('a recording that cannot be written fails its test with the file, the c
 
 // The same through a real `vitest` run of a sample project (test/projects/reliability-file-system):
 // the failure is the test's, with the message above, and the run goes on to its other tests.
+test('an error without an errno code is explained from the system wording (Node 24 rmSync)', () => {
+  // What Node 24's rmSync throws on a read-only file system: no `code`, strerror in the message.
+  const bare = Object.assign(
+    new Error(", Unknown error: Read-only file system '/x/records.json' ()"),
+    { code: '' },
+  )
+  expect(fileSystemProblem(bare).words).toBe('read-only file system (EROFS)')
+  expect(fileSystemProblem(new Error('No space left on device')).code).toBe('ENOSPC')
+})
+
 describe('in a vitest run', () => {
   let dir: string
   beforeAll(() => {
