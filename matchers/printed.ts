@@ -1,3 +1,5 @@
+import { InvalidArgumentError, isScenarioError } from '../src/errors/index.js'
+import { thrownMessage } from '../src/internal/describe-value.js'
 import {
   currentSecretSettings,
   maskSecrets,
@@ -16,7 +18,23 @@ export function printedSafely<Args extends unknown[]>(
   matcher: (this: MatcherState, received: unknown, ...args: Args) => MatcherOutcome,
 ): (this: MatcherState, received: unknown, ...args: Args) => MatcherOutcome {
   const safe = function (this: MatcherState, received: unknown, ...args: Args): MatcherOutcome {
-    return safeOutcome(matcher.call(this, received, ...args))
+    let outcome: MatcherOutcome
+    try {
+      outcome = matcher.call(this, received, ...args)
+    } catch (error) {
+      // The received value passed the shape check but a deeper part of it could not be read (a
+      // getter or a Proxy that throws): a clear error, never a TypeError from inside.
+      if (isScenarioError(error)) throw error
+      throw new InvalidArgumentError(
+        `${matcher.name}() could not read its received value: ${thrownMessage(error)}`,
+        'Pass what run() or runScenario() returns, unchanged.',
+        undefined,
+        { cause: error },
+      )
+    }
+    // Vitest reads the message and the compared values only when the assertion fails.
+    const fails = outcome.pass === (this.isNot === true)
+    return fails ? safeOutcome(outcome) : outcome
   }
   Object.defineProperty(safe, 'name', { value: matcher.name })
   return safe

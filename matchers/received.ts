@@ -18,11 +18,11 @@ export type Received =
 export function readReceived(received: unknown, matcher: string, utils: MatcherUtils): Received {
   // A value with the outline of a result is checked whole, so a damaged one fails here, clearly.
   if (isScenarioExecutionResult(received)) {
-    assertResult(received, `${matcher}()'s received value`)
+    assertResult(received, `${matcher}()'s received value`, { walk: false })
     return { kind: 'result', result: received }
   }
   if (isResultSet(received)) {
-    assertResultSet(received, `${matcher}()'s received value`)
+    assertResultSet(received, `${matcher}()'s received value`, { walk: false })
     return { kind: 'set', set: received }
   }
   throw notAResult(received, matcher, utils, 'a scenario result or a result set')
@@ -35,7 +35,7 @@ export function readResultSet(
   utils: MatcherUtils,
 ): ScenarioResultSet {
   if (isResultSet(received)) {
-    assertResultSet(received, `${matcher}()'s received value`)
+    assertResultSet(received, `${matcher}()'s received value`, { walk: false })
     return received
   }
   const fix = isScenarioExecutionResult(received)

@@ -6,12 +6,16 @@ import { unclippedSafeText } from './printed.js'
 
 /**
  * Collapses whitespace (newlines included) to single spaces and cuts `text` to `max` characters.
- * Secrets are masked before the cut (a clipped key is still a leak), and control characters
+ * Secrets are masked before a cut (a clipped key is still a leak), and control characters
  * (terminal escapes in a model's answer) are written as visible escapes.
  */
 export function truncate(text: string, max: number): string {
-  const flat = neutralizeControl(unclippedSafeText(text).replace(/\s+/g, ' ').trim())
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
+  const flat = text.replace(/\s+/g, ' ').trim()
+  // A text shown whole is masked with the whole message (lazily, when an assertion fails); one
+  // that is cut is masked first, or the cut could leave the start of a secret no rule matches.
+  if (flat.length <= max) return neutralizeControl(flat)
+  const masked = neutralizeControl(unclippedSafeText(text).replace(/\s+/g, ' ').trim())
+  return masked.length <= max ? masked : `${masked.slice(0, max - 1)}…`
 }
 
 /**

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import { assertReadable } from './assert-readable.js'
-import { describeValue } from './describe-value.js'
+import { describeValue, thrownMessage } from './describe-value.js'
 import { isPlainObject } from './is-plain-object.js'
 
 const STATUSES = ['completed', 'limit_reached', 'error']
@@ -28,9 +28,10 @@ interface ResultSetShape {
 export function assertResult(
   value: unknown,
   where: string,
+  options: ShapeCheck = {},
 ): asserts value is ScenarioExecutionResult {
-  assertReadable(value, where)
-  const problem = resultProblem(value)
+  if (options.walk !== false) assertReadable(value, where)
+  const problem = readSafely(() => resultProblem(value), where)
   if (problem !== undefined) {
     throw new InvalidArgumentError(`${where} needs a scenario result: ${problem}`, FIX)
   }
@@ -40,13 +41,42 @@ export function assertResult(
  * Throws unless `value` is a result set (`results`, `passRate`, `interval`) whose every sample
  * passes `assertResult`.
  */
-export function assertResultSet(value: unknown, where: string): asserts value is ResultSetShape {
-  assertReadable(value, where)
-  const problem = setProblem(value)
+export function assertResultSet(
+  value: unknown,
+  where: string,
+  options: ShapeCheck = {},
+): asserts value is ResultSetShape {
+  if (options.walk !== false) assertReadable(value, where)
+  const problem = readSafely(() => setProblem(value), where)
   if (problem !== undefined) {
     throw new InvalidArgumentError(
       `${where} needs a result set: ${problem}`,
       'Pass what run() returns with `samples: n`, or what resultSet(results) builds.',
+    )
+  }
+}
+
+/**
+ * How much of a result is checked. By default every property is read once first (a throwing
+ * getter, a Proxy or a cycle anywhere is an error naming its path): what renders a whole result
+ * needs that. `walk: false` reads only the fields the shape check reads — what a matcher does on
+ * every assertion, where walking the whole result (its final state included) cost ~70 µs for 5
+ * turns and grew with the conversation.
+ */
+export interface ShapeCheck {
+  walk?: boolean
+}
+
+/** Runs a shape check; a read that throws (a getter, a Proxy trap) is an InvalidArgumentError. */
+function readSafely(check: () => string | undefined, where: string): string | undefined {
+  try {
+    return check()
+  } catch (error) {
+    throw new InvalidArgumentError(
+      `${where} could not be read: ${thrownMessage(error)}`,
+      FIX,
+      undefined,
+      { cause: error },
     )
   }
 }

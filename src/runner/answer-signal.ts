@@ -50,22 +50,26 @@ export class AnswerSignal {
 }
 
 /**
- * The context an agent gets for one turn. `signal` is an own, enumerable getter: the signal is
- * only made for an agent that reads it, and a spread copy (`{ ...context }`) still carries it.
+ * The context an agent gets for one turn. `signal` is a getter on the prototype, so the signal is
+ * only made for an agent that reads it: making an `AbortController`'s signal costs about 2 µs, as
+ * much as a whole fast turn, and an object literal with an own getter costs ~0.4 µs per turn. A
+ * spread copy (`{ ...context }`) therefore leaves `signal` out; pass `context` or `context.signal`.
  */
-export function turnContext(
-  nodeId: string,
-  turn: number,
-  state: ScenarioStateView,
-  source: AnswerSignal,
-): AgentContext {
-  return {
-    nodeId,
-    turn,
-    state,
-    /** Aborted when the run is, or when this turn outlasts `turnTimeoutMs`. */
-    get signal(): AbortSignal {
-      return source.signal
-    },
+export class TurnContext implements AgentContext {
+  readonly nodeId: string
+  readonly turn: number
+  readonly state: ScenarioStateView
+  readonly #source: AnswerSignal
+
+  constructor(nodeId: string, turn: number, state: ScenarioStateView, source: AnswerSignal) {
+    this.nodeId = nodeId
+    this.turn = turn
+    this.state = state
+    this.#source = source
+  }
+
+  /** Aborted when the run is, or when this turn outlasts `turnTimeoutMs`. */
+  get signal(): AbortSignal {
+    return this.#source.signal
   }
 }

@@ -20,7 +20,7 @@ import type {
 import { parseWithTemplate, verifyAnswer } from '../templates/index.js'
 import type { AnswerTemplate } from '../templates/types.js'
 import { ToolCallError } from '../tools/index.js'
-import { type AnswerSignal, turnContext } from './answer-signal.js'
+import { type AnswerSignal, TurnContext } from './answer-signal.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
 import { type NodeSides, resolveNodeSides } from './node-sides.js'
 import type { ResolvedRunOptions } from './run-options.js'
@@ -147,7 +147,10 @@ export function askAgent(
   const conversation = buildConversation(run, sides, outcome.questionText)
   try {
     if (sides.answering.kind === 'agent') {
-      return sides.answering.agent(conversation, turnContext(node.id, turn, run.view, answerSignal))
+      return sides.answering.agent(
+        conversation,
+        new TurnContext(node.id, turn, run.view, answerSignal),
+      )
     }
     return answerWithModel({
       model: sides.answering.model,

@@ -44,6 +44,9 @@ function literalRule(name: string, secret: string): SecretRule {
   }
 }
 
+/** The rules built last, by the secrets they hold: the same secrets reuse them as they are. */
+let built: { key: string; rules: SecretRule[] } | undefined
+
 /**
  * The rules every artifact is checked against: the secret shapes, the live API keys (only the
  * key-shaped ones: a placeholder such as `none` would match ordinary words), and the values of
@@ -58,21 +61,24 @@ export function secretRules(
   for (const key of liveKeys) {
     if (!literals.has(key) && isKeyShaped(key)) literals.set(key, 'the live API key')
   }
-  for (const [name, value] of Object.entries(env)) {
-    if (
-      value !== undefined &&
-      value.length >= MIN_ENV_SECRET_LENGTH &&
-      SECRET_ENV_NAME.test(name) &&
-      !NOT_SECRET_ENV.test(name) &&
-      !literals.has(value)
-    ) {
+  // Names first, values only of the secret-named ones: reading `process.env` is a call into the
+  // runtime per value, and this runs for every meta, snapshot and failing matcher.
+  for (const name in env) {
+    if (!SECRET_ENV_NAME.test(name) || NOT_SECRET_ENV.test(name)) continue
+    const value = env[name]
+    if (value !== undefined && value.length >= MIN_ENV_SECRET_LENGTH && !literals.has(value)) {
       literals.set(value, `the value of $${name}`)
     }
   }
-  return [
+  let key = ''
+  for (const [secret, name] of literals) key += `${name}\u0000${secret}\u0001`
+  if (built?.key === key) return built.rules
+  const rules = [
     ...[...literals]
       .sort(([a], [b]) => b.length - a.length)
       .map(([secret, name]) => literalRule(name, secret)),
     ...SHAPES.map(({ name, pattern }) => patternRule(name, pattern)),
   ]
+  built = { key, rules }
+  return rules
 }
