@@ -14,7 +14,6 @@ import type {
   TurnRecord,
 } from '../state/types.js'
 import { clip, describeWhen, MAX_LABEL } from './describe-when.js'
-import { takenEdges } from './taken-edges.js'
 
 /** The version of the `ScenarioMeta` shape; a reporter skips meta of another version. */
 export const SCENARIO_META_VERSION = 1
@@ -175,7 +174,7 @@ export function scenarioMeta(
             ),
           },
     ),
-    runs: results.map((result, i) => runMeta(definition, result, write, `runs.${i}`)),
+    runs: results.map((result, i) => runMeta(result, write, `runs.${i}`)),
   }
   if (definition.description !== '') {
     meta.description = write.text(definition.description, 'description', DESCRIPTION_CLIP)
@@ -256,12 +255,7 @@ function emptyUsage(): UsageMeta {
   return { input: 0, output: 0, cached: 0, turns: 0 }
 }
 
-function runMeta(
-  definition: ScenarioDefinition,
-  result: ScenarioExecutionResult,
-  write: MetaWriter,
-  at: string,
-): ScenarioRunMeta {
+function runMeta(result: ScenarioExecutionResult, write: MetaWriter, at: string): ScenarioRunMeta {
   // The result's usage sums live and replayed turns; the split is per turn.
   const priced = result.usage.cost !== undefined
   const now = emptyUsage()
@@ -289,7 +283,7 @@ function runMeta(
     status: result.status,
     passed: samplePassed(result),
     path: result.path.map(write.node),
-    edges: takenEdges(definition, result),
+    edges: takenEdges(result),
     turnCount: result.turnCount,
     outcomes,
     usage: { now, recorded },
@@ -361,4 +355,23 @@ function addTexts(
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * The edges a run took, as indices into `definition.edges`, read off the turns' routes (the
+ * runner records each one as it routes; nothing is evaluated again here): entry `k` leads from
+ * `path[k]` to `path[k + 1]`, and an entry at `path.length - 1` is the edge to END that ended a
+ * completed run. A turn without a route (one that ended the run by an error, or a result from
+ * elsewhere) ends the list, as does the last turn of a run that did not complete.
+ */
+function takenEdges(result: ScenarioExecutionResult): number[] {
+  const taken: number[] = []
+  const { history } = result
+  for (let k = 0; k < history.length; k++) {
+    if (k === history.length - 1 && result.status !== 'completed') break
+    const edge = history[k]?.route?.edge
+    if (typeof edge !== 'number') break
+    taken.push(edge)
+  }
+  return taken
 }

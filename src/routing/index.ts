@@ -3,4 +3,6 @@ export {
   type ResolveNextNodeOptions,
   type RoutableEdge,
   resolveNextNode,
+  takenEdgeIndex,
 } from './resolve-next-node.js'
+export { type RouteTable, routeTable, TERMINAL_ROUTE } from './route-table.js'

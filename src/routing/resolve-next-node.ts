@@ -91,19 +91,34 @@ export function resolveNextNode(
   return nextNode(edges, state, options)
 }
 
-/** `resolveNextNode` without the checks of its arguments: the runner's, once per turn. */
+/** `resolveNextNode` without the checks of its arguments. */
 export function nextNode(
   edges: readonly RoutableEdge[],
   state: ScenarioStateView,
   options?: ResolveNextNodeOptions,
 ): string | null {
+  const taken = takenEdgeIndex(edges, state, options)
+  return taken < 0 ? null : (edges[taken] as RoutableEdge).target
+}
+
+/**
+ * The routing rule itself, as the position in `edges` of the edge taken (-1: none, an implicit
+ * terminal): the first conditional edge that matches, else the first unconditional one. The
+ * runner calls it once per turn and keeps the answer on the turn record, so nothing evaluates a
+ * condition again after the run.
+ */
+export function takenEdgeIndex(
+  edges: readonly RoutableEdge[],
+  state: ScenarioStateView,
+  options?: ResolveNextNodeOptions,
+): number {
   const diagnostics = options?.diagnostics
-  let fallback: string | null = null
+  let fallback = -1
   for (let i = 0; i < edges.length; i++) {
     const edge = edges[i] as RoutableEdge
     const compiled = compiledFor(edge)
     if (compiled === null) {
-      if (fallback === null) fallback = edge.target
+      if (fallback < 0) fallback = i
       continue
     }
     // A context only when someone reads diagnostics: the common path allocates nothing.
@@ -111,7 +126,7 @@ export function nextNode(
       diagnostics === undefined
         ? undefined
         : { diagnostics, nodeId: edge.source, turn: state.turn, edge }
-    if (evaluateCondition(compiled, state, ctx)) return edge.target
+    if (evaluateCondition(compiled, state, ctx)) return i
   }
   return fallback
 }

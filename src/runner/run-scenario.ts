@@ -1,7 +1,7 @@
 import { InvalidArgumentError, TurnTimeoutError } from '../errors/index.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import { evaluateCriteria } from '../outcomes/index.js'
-import { nextNode } from '../routing/index.js'
+import { routeTable, TERMINAL_ROUTE, takenEdgeIndex } from '../routing/index.js'
 import {
   END,
   isScenarioDefinition,
@@ -105,6 +105,8 @@ export async function runScenario(
     sides: new Map(),
   }
   const routing = { diagnostics }
+  // Each edge's route object, made once per definition: the turn record keeps the one taken.
+  const routes = routeTable(definition)
   // Each turn's duration runs from the end of the previous one (its routing included), so a turn
   // costs one clock read instead of two.
   let turnStarted = started
@@ -233,7 +235,11 @@ export async function runScenario(
         error = { nodeId, category, stage, message, cause }
         break
       }
-      const next = nextNode(definition.edgesFrom(nodeId), state, routing)
+      // Routed once, and the route kept: reports read it, nothing re-evaluates a condition.
+      const edges = definition.edgesFrom(nodeId)
+      const taken = takenEdgeIndex(edges, state, routing)
+      record.route = taken < 0 ? TERMINAL_ROUTE : routes.get(nodeId)?.[taken]
+      const next = taken < 0 ? null : (edges[taken] as { target: string }).target
       const turnEnded = performance.now()
       record.durationMs = turnEnded - turnStarted
       turnStarted = turnEnded

@@ -137,6 +137,23 @@ export interface TurnRecord {
   /** The recorded latency, when the turn was replayed. */
   recordedDurationMs?: number | undefined
   error?: TurnError | undefined
+  /**
+   * How the run was routed after this turn: the edge taken (its index in `definition.edges`) and
+   * why. Absent on a turn that ended the run by an error or an abort.
+   */
+  route?: TurnRoute | undefined
+}
+
+/**
+ * Why routing took an edge after a turn: `condition` (a conditional edge matched), `fallback`
+ * (the node's unconditional edge) or `terminal` (no edge applied: an implicit terminal).
+ */
+export type RouteReason = 'condition' | 'fallback' | 'terminal'
+
+/** The edge a turn was routed by (`null` at an implicit terminal) and the reason. */
+export interface TurnRoute {
+  readonly edge: number | null
+  readonly reason: RouteReason
 }
 
 /** The state a run accumulates; conditions read it through dot paths (SPEC section 5). */

@@ -9,11 +9,11 @@ import {
   scenarioMeta,
   TEXT_BUDGET,
 } from '../../src/reporter/scenario-meta.js'
-import { takenEdges } from '../../src/reporter/taken-edges.js'
 import { runScenario } from '../../src/runner/index.js'
 import { resultSet } from '../../src/samples/index.js'
-import { END, Scenario } from '../../src/scenario/index.js'
+import { END, Scenario, type ScenarioDefinition } from '../../src/scenario/index.js'
 import { scriptedModel } from '../../src/scripted-model/index.js'
+import type { ScenarioExecutionResult } from '../../src/state/types.js'
 import { asReplayed, drugTemplate, pushback, retryLoop } from './sample-results.js'
 
 const usage = (input: number, output: number) => ({ input, output, cached: 0 })
@@ -180,7 +180,11 @@ describe('scenarioMeta', () => {
   })
 })
 
-describe('takenEdges', () => {
+/** The edges a run took, as its meta records them. */
+const takenEdges = (definition: ScenarioDefinition, result: ScenarioExecutionResult) =>
+  scenarioMeta(definition, [result]).runs[0]?.edges
+
+describe("the edges taken, read off the turns' routes", () => {
   // Parallel edges: a condition and a fallback lead to the same node.
   const parallel = () =>
     new Scenario('parallel')
@@ -198,18 +202,39 @@ describe('takenEdges', () => {
       .setEntry('ask')
       .validate()
 
-  test('tells a condition from a fallback to the same node by re-running routing', async () => {
+  test('tells a condition from a fallback to the same node: the run recorded which fired', async () => {
     const definition = parallel()
     const result = await runScenario(definition, { model: scriptedModel(['no', 'x', 'y']) })
     expect(result.path).toEqual(['ask', 'retry', 'retry'])
-    // ask → retry (1); retry → retry: edge 3 reads `accumulated`, unknown before the last turn,
-    // so the step is undecided (-1); retry → END by the condition (2), not the fallback (5).
-    expect(takenEdges(definition, result)).toEqual([1, -1, 2])
+    // ask → retry by the fallback (1); retry → retry by the fallback (4: edge 3 never holds);
+    // retry → END by the condition (2), not the fallback (5).
+    expect(result.history.map((turn) => turn.route)).toEqual([
+      { edge: 1, reason: 'fallback' },
+      { edge: 4, reason: 'fallback' },
+      { edge: 2, reason: 'condition' },
+    ])
+    expect(takenEdges(definition, result)).toEqual([1, 4, 2])
     const highlight = pathHighlight(
       scenarioMeta(definition, [result]).graph,
       scenarioMeta(definition, [result]).runs,
     )
-    expect(highlight.taken).toEqual([0, 1, 1, 1, 1, 0])
+    expect(highlight.taken).toEqual([0, 1, 1, 0, 1, 0])
+  })
+
+  test('a stateful condition is evaluated once per routing, and the report names the edge it chose', async () => {
+    // A condition that holds only on its first call: evaluated again after the run, it would
+    // name the other edge.
+    let calls = 0
+    const definition = new Scenario('stateful')
+      .addNode('ask', { question: 'Q?' })
+      .addEdge('ask', END, { when: () => ++calls === 1 })
+      .addEdge('ask', END)
+      .setEntry('ask')
+      .validate()
+    const result = await runScenario(definition, { model: scriptedModel(['A']) })
+    expect(result.history[0]?.route).toEqual({ edge: 0, reason: 'condition' })
+    expect(takenEdges(definition, result)).toEqual([0])
+    expect(calls).toBe(1)
   })
 
   test('a run that ends at an implicit terminal takes no edge to END; error and limit runs stop routing', async () => {
@@ -232,6 +257,9 @@ describe('takenEdges', () => {
     })
     expect(limited.status).toBe('limit_reached')
     expect(takenEdges(pushback(), limited)).toEqual([])
+    // The routes themselves: an implicit terminal has one, an error turn none.
+    expect(completed.history.at(-1)?.route).toEqual({ edge: null, reason: 'terminal' })
+    expect(failed.history.at(-1)?.route).toBeUndefined()
   })
 })
 
