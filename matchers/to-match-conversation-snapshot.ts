@@ -1,9 +1,7 @@
 import { relative } from 'node:path'
 import type { MatcherResult as ExpectationResult, MatcherState } from 'vitest'
-import { isScenarioResultSet } from '../src/samples/index.js'
 import { createConversationSerializer } from '../src/snapshot/index.js'
-import { isScenarioExecutionResult } from '../src/state/is-execution-result.js'
-import { formatValue } from './text.js'
+import { readReceived } from './received.js'
 
 /** The runner's own snapshot matcher, called with the matcher state (Vitest's `Snapshots.toMatchSnapshot`). */
 export type SnapshotMatcher = (
@@ -27,16 +25,9 @@ export function createToMatchConversationSnapshot(toMatchSnapshot: SnapshotMatch
     received: unknown,
     hint?: string,
   ): ExpectationResult {
-    if (!isScenarioExecutionResult(received) && !isScenarioResultSet(received)) {
-      const { matcherHint, RECEIVED_COLOR } = this.utils
-      return {
-        pass: false,
-        message: () =>
-          `${matcherHint('.toMatchConversationSnapshot', 'received', '')}\n\n` +
-          // formatValue never throws: the value may be a Proxy or have throwing getters.
-          `received value must be a scenario result (what run() returns)\nReceived: ${RECEIVED_COLOR(formatValue(received))}`,
-      }
-    }
+    // The received value is checked as every other matcher checks it: a value that is no result
+    // is a programmer error, thrown, so that `.not` cannot turn it into a pass.
+    readReceived(received, 'toMatchConversationSnapshot', this.utils)
     // The registered serializer refuses a secret too, but the runner would wrap its error; checked
     // here first, the test fails with the SnapshotSecretError itself (file, path, rule).
     createConversationSerializer(() => ({
