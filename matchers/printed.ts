@@ -2,6 +2,7 @@ import { InvalidArgumentError, isScenarioError } from '../src/errors/index.js'
 import { thrownMessage } from '../src/internal/describe-value.js'
 import {
   currentSecretSettings,
+  maskPrinted,
   maskSecrets,
   neutralizeControl,
   printable,
@@ -71,14 +72,5 @@ function printableValue(value: unknown, depth = 0): unknown {
  * never leaves the start of a key behind.
  */
 export function unclippedSafeText(text: string): string {
-  const { redact } = currentSecretSettings()
-  let out = text
-  if (redact !== undefined) {
-    try {
-      out = redact(out, 'message')
-    } catch {
-      // The recording reports a failing hook; a message must still be shown, masked.
-    }
-  }
-  return maskSecrets(out)
+  return maskPrinted(text, currentSecretSettings())
 }

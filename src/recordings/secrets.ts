@@ -1,6 +1,5 @@
 import { RecordingSecretError } from '../errors/index.js'
 import { allowList, guardStrings } from '../secrets/guard-strings.js'
-import { maskSecrets as maskText } from '../secrets/mask-secrets.js'
 import type { SecretRule } from '../secrets/secret-rules.js'
 import type { RedactHook } from './normalize-request.js'
 import type { RecordingFile } from './recording-file.js'
@@ -60,7 +59,5 @@ function relative(at: string, fullRoot: string, root: string): string {
   return at.startsWith(fullRoot) ? root + at.slice(fullRoot.length) : at
 }
 
-/** Replaces whatever matches a secret rule in `text` (for messages, which may quote requests). */
-export function maskSecrets(text: string, liveKeys: Iterable<string>): string {
-  return maskText(text, liveKeys)
-}
+// Masking for messages (miss reports quote requests) is the shared one.
+export { maskSecrets } from '../secrets/mask-secrets.js'

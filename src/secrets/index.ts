@@ -16,6 +16,6 @@ export {
 } from './guard-strings.js'
 export { isKeyShaped, MIN_KEY_LENGTH } from './key-shape.js'
 export { liveKeys, rememberLiveKey } from './live-keys.js'
-export { maskSecrets, maskWith, printable } from './mask-secrets.js'
+export { maskPrinted, maskSecrets, maskWith, printable } from './mask-secrets.js'
 export type { RedactHook, SecretSettings } from './redact-hook.js'
 export { SECRET_MASK, type SecretRule, secretRules } from './secret-rules.js'

@@ -23,17 +23,26 @@ export function maskWith(text: string, rules: readonly SecretRule[]): string {
 }
 
 /**
- * Text as the library prints it: through the user's `redact` hook (at `path`), secrets masked,
- * control characters neutralized (the library's own colours kept).
+ * Text to be printed, before it is clipped or coloured: through the user's `redact` hook (at
+ * `path`), then secrets masked. A hook that throws on printed text is skipped (the artifacts it
+ * guards fail the test with its error): a message must still be shown, masked.
  */
-export function printable(text: string, settings: SecretSettings = {}, path = 'message'): string {
+export function maskPrinted(text: string, settings: SecretSettings = {}, path = 'message'): string {
   let out = text
   if (settings.redact !== undefined) {
     try {
       out = settings.redact(out, path)
     } catch {
-      // A redact hook that fails on printed text must not hide the message; masking still runs.
+      // See above: masking still runs.
     }
   }
-  return neutralizeControlKeepColours(maskSecrets(out))
+  return maskSecrets(out)
+}
+
+/**
+ * Text as the library prints it: `maskPrinted`, then control characters neutralized (the
+ * library's own colours kept).
+ */
+export function printable(text: string, settings: SecretSettings = {}, path = 'message'): string {
+  return neutralizeControlKeepColours(maskPrinted(text, settings, path))
 }
