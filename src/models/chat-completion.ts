@@ -8,8 +8,8 @@ import { classifyCallError } from './classify-error.js'
 import { type ChatClient, clientFor } from './client.js'
 import { type CheckedCompletion, checkCompletion } from './completion-shape.js'
 import { baseURLOf, endpointOf } from './endpoint.js'
-import { processLimiter } from './limiter.js'
 import { withLinkedSignal } from './linked-signal.js'
+import type { ModelCalls } from './model-calls.js'
 import { defaultRetryPolicy, type RetryPolicy, retryDelayMs } from './retry-policy.js'
 import type { ModelConfig } from './types.js'
 
@@ -48,6 +48,8 @@ export async function chatCompletion(
   context: {
     signal: AbortSignal
     stage: ErrorStage
+    /** What the run's calls share (the limiter). */
+    calls: ModelCalls
     policy?: RetryPolicy | undefined
     replay?: ReplayTally | undefined
   },
@@ -90,7 +92,8 @@ export async function chatCompletion(
     throw failed('unexpected', `the client could not be built: ${messageOf(error)}`, 0, error)
   }
 
-  return processLimiter.run(
+  const { limiter } = context.calls
+  return limiter.run(
     async () => {
       for (let attempt = 0; ; attempt++) {
         let answer: Answer
@@ -113,7 +116,7 @@ export async function chatCompletion(
           const delay = retryDelayMs(policy, attempt, failure.retryAfterMs)
           // A rate limit applies to the endpoint, not to this call: calls to it not started yet
           // wait too. Calls to other endpoints go on.
-          if (failure.category === 'rate_limit') processLimiter.pauseFor(delay, endpoint)
+          if (failure.category === 'rate_limit') limiter.pauseFor(delay, endpoint)
           try {
             await sleep(delay, signal)
           } catch (reason) {

@@ -3,6 +3,7 @@ import type { LlmTrait } from '../rubrics/types.js'
 import type { RubricScores, SchemaIssue, Usage } from '../state/types.js'
 import type { AnswerTemplate } from '../templates/types.js'
 import { chatCompletion, type ReplayTally } from './chat-completion.js'
+import type { ModelCalls } from './model-calls.js'
 import { zodHelpers } from './openai-zod-helpers.js'
 import type { ModelConfig } from './types.js'
 
@@ -38,6 +39,7 @@ export async function fillTemplate(
   question: string,
   raw: string,
   signal: AbortSignal,
+  calls: ModelCalls,
   replay?: ReplayTally,
 ): Promise<JudgeOutcome> {
   const result = await chatCompletion(
@@ -49,7 +51,7 @@ export async function fillTemplate(
       ],
       responseFormat: formatFor(template.schema, 'answer'),
     },
-    { signal, stage: 'parse', replay },
+    { signal, stage: 'parse', calls, replay },
   )
   return readJson(template.schema, result.content, result.usage)
 }
@@ -81,6 +83,7 @@ export async function judgeTraits(
   question: string,
   raw: string,
   signal: AbortSignal,
+  calls: ModelCalls,
   replay?: ReplayTally,
 ): Promise<JudgeOutcome> {
   let schema = schemas.get(traits)
@@ -111,7 +114,7 @@ export async function judgeTraits(
       ],
       responseFormat: formatFor(schema, 'rubric'),
     },
-    { signal, stage: 'rubric', replay },
+    { signal, stage: 'rubric', calls, replay },
   )
   return readJson(schema, result.content, result.usage)
 }

@@ -1,6 +1,7 @@
 import type { ChatMessage, ToolCallRecord, Usage } from '../state/types.js'
 import { runToolCall, type Tool, ToolCallError } from '../tools/index.js'
 import { chatCompletion, type ReplayTally } from './chat-completion.js'
+import type { ModelCalls } from './model-calls.js'
 import { zodHelpers } from './openai-zod-helpers.js'
 import type { AgentReply, ModelConfig } from './types.js'
 
@@ -14,6 +15,8 @@ export interface ModelAnswerInput {
   signal: AbortSignal
   maxToolRounds: number
   toolTimeoutMs: number
+  /** What the run's model calls share. */
+  calls: ModelCalls
   /** Counts the calls that were replayed from a recording. */
   replay?: ReplayTally | undefined
 }
@@ -71,7 +74,7 @@ async function toolLoop(
     const result = await chatCompletion(
       input.model,
       { messages, tools },
-      { signal: input.signal, stage: 'answer', replay: input.replay },
+      { signal: input.signal, stage: 'answer', calls: input.calls, replay: input.replay },
     )
     usage.input += result.usage.input
     usage.output += result.usage.output

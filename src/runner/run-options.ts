@@ -1,6 +1,7 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { processLimiter } from '../models/limiter.js'
+import type { ModelCalls } from '../models/model-calls.js'
 import { MODEL_CONFIG_KEYS } from '../models/model-config-keys.js'
 import type { AgentFunction, ModelConfig } from '../models/types.js'
 import { assertRubric } from '../rubrics/index.js'
@@ -84,6 +85,8 @@ export interface ResolvedRunOptions {
   rubric: Rubric | undefined
   systemPrompt: string | undefined
   signal: AbortSignal | undefined
+  /** What every model call of the run shares. */
+  calls: ModelCalls
 }
 
 /**
@@ -162,6 +165,7 @@ export function resolveRunOptions(
     rubric,
     systemPrompt,
     signal,
+    calls: { limiter: processLimiter },
   }
 }
 

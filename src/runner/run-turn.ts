@@ -161,6 +161,7 @@ export function askAgent(
       signal: answerSignal.signal,
       maxToolRounds: run.options.maxToolRounds,
       toolTimeoutMs: run.options.toolTimeoutMs,
+      calls: run.options.calls,
       replay: outcome.replay,
     })
   } catch (error) {
@@ -368,6 +369,7 @@ async function judgeTurn(
         outcome.questionText,
         content,
         run.signal,
+        run.options.calls,
         outcome.replay,
       )
       addJudging(filled.usage)
@@ -382,6 +384,7 @@ async function judgeTurn(
       outcome.questionText,
       content,
       run.signal,
+      run.options.calls,
       outcome.replay,
     )
     addJudging(scores.usage)

@@ -1,0 +1,10 @@
+import type { Limiter } from './limiter.js'
+
+/**
+ * What every model call of one run shares, decided once by whoever starts the run and handed down
+ * explicitly to each call (never looked up from a global at call time).
+ */
+export interface ModelCalls {
+  /** The limiter each call waits in: it bounds the calls in flight and holds rate-limit pauses. */
+  limiter: Limiter
+}
