@@ -1,5 +1,6 @@
 // The matcher functions as a plain object, with no side effects; their types for Vitest's
 // `expect` come with `import … from 'vitest-scenario'`.
+export type { MatcherOutcome } from './matcher-types.js'
 export { matchers } from './matchers.js'
 export type { MatcherReturn, ScenarioMatchers } from './scenario-matchers.js'
 export type { ConsistencyOptions } from './to-be-consistent-across.js'

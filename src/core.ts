@@ -1,37 +1,142 @@
-// The runner-agnostic engine: builder, conditions, primitives, state, routing, runner,
-// templates, rubrics, outcomes and errors. It never imports `vitest`.
+// biome-ignore-all assist/source/organizeImports: grouped by topic, in the order the README reads
+// vitest-scenario/core — the runner-agnostic engine. It never imports `vitest`: a plain Node
+// script or another test runner uses it as it is. One list, grouped the way the README reads:
+// build a scenario, say how to check answers, run it, read its result, judge the whole
+// conversation, keep and load definitions, replay recorded calls, handle errors. What a test
+// runner's adapter needs (recording sessions, paths, modes) is in `vitest-scenario/host`.
 
+// ─── Building a scenario ─────────────────────────────────────────────────────────────────────
+export { isScenarioDefinition, ScenarioDefinition } from './scenario/definition.js'
+export { END, type End } from './scenario/end.js'
+export { Scenario } from './scenario/scenario.js'
+export type {
+  EdgeOptions,
+  NodeSpec,
+  OutcomeCriterionSpec,
+  Question,
+  QuestionText,
+  ScenarioEdge,
+  ScenarioNode,
+  ScenarioOutcomeCriterion,
+  ScenarioWarning,
+  StateUpdate,
+  ToolFilter,
+} from './scenario/types.js'
+export {
+  type ScriptedModel,
+  type ScriptedReply,
+  type ScriptedReplyFunction,
+  scriptedModel,
+} from './scripted-model/scripted-model.js'
+
+// ─── Conditions on edges ─────────────────────────────────────────────────────────────────────
+export { isStateCheck, stateCheck } from './conditions/state-check.js'
 export type {
   StateCheck,
   When,
   WhenCheck,
   WhenFunction,
+  WhenJson,
   WhenObject,
   WhenOperator,
   WhenOperators,
+  WhenScalar,
   WhenValue,
-} from './conditions/index.js'
-// Conditions (SPEC section 3)
-export { isStateCheck, stateCheck } from './conditions/index.js'
-// Errors (SPEC section 11)
+} from './conditions/types.js'
+
+// ─── Routing ─────────────────────────────────────────────────────────────────────────────────
 export {
-  InvalidArgumentError,
-  isModelCallError,
-  isScenarioError,
-  ModelCallError,
-  RecordingError,
-  RecordingMissingError,
-  RecordingSecretError,
-  ScenarioDocumentError,
-  ScenarioError,
-  type ScenarioErrorCode,
-  ScenarioValidationError,
-  SnapshotSecretError,
-  TurnTimeoutError,
-  type ValidationProblem,
-  type ValidationProblemCode,
-} from './errors/index.js'
-// Models and agents (SPEC section 6)
+  type ResolveNextNodeOptions,
+  type RoutableEdge,
+  resolveNextNode,
+} from './routing/resolve-next-node.js'
+
+// ─── Comparison primitives and normalizers ───────────────────────────────────────────────────
+export { booleanMatch } from './primitives/boolean-match.js'
+export {
+  literalMatch,
+  type SetContainmentOptions,
+  setContainment,
+} from './primitives/collection-primitives.js'
+export {
+  type DateRangeOptions,
+  type DateToleranceOptions,
+  dateMatch,
+  dateRange,
+  dateTolerance,
+} from './primitives/date-primitives.js'
+export { type ExactMatchOptions, exactMatch, orderedMatch } from './primitives/exact-match.js'
+export {
+  type NumericGradedOptions,
+  type NumericRangeGradedOptions,
+  type NumericThresholdGradedOptions,
+  numericGraded,
+  numericRangeGraded,
+  numericThresholdGraded,
+} from './primitives/graded-primitives.js'
+export { synonymMap } from './primitives/normalizers.js'
+export {
+  type NumericBoundOptions,
+  type NumericRangeOptions,
+  type NumericToleranceOptions,
+  numericExact,
+  numericMaximum,
+  numericMinimum,
+  numericRange,
+  numericTolerance,
+} from './primitives/numeric-primitives.js'
+export {
+  type ContainsOptions,
+  containsAll,
+  containsAny,
+  type RegexMatchOptions,
+  regexMatch,
+} from './primitives/text-search.js'
+export type {
+  DataOf,
+  DateUnit,
+  Decay,
+  DistanceMode,
+  Normalizer,
+  Primitive,
+  PrimitiveBehaviour,
+  PrimitiveData,
+  PrimitiveType,
+  SetMode,
+  SynonymMap,
+} from './primitives/types.js'
+
+// ─── Answer templates ────────────────────────────────────────────────────────────────────────
+export { defineTemplate, isAnswerTemplate } from './templates/define-template.js'
+export type {
+  AnswerTemplate,
+  FieldVerifiers,
+  TemplateSchema,
+  TemplateSpec,
+  VerifyFunction,
+} from './templates/types.js'
+
+// ─── Rubrics ─────────────────────────────────────────────────────────────────────────────────
+export { callableTrait, llmTrait, regexTrait } from './rubrics/traits.js'
+export type {
+  CallableTrait,
+  LlmTrait,
+  LlmTraitKind,
+  RegexTrait,
+  Rubric,
+  Trait,
+  TraitContext,
+} from './rubrics/types.js'
+export type { RunOptions } from './runner/run-options.js'
+export { runScenario } from './runner/run-scenario.js'
+export type { ModelPrice } from './runner/usage.js'
+
+// ─── Tools for a model answering side ────────────────────────────────────────────────────────
+export { tool } from './tools/tool.js'
+export { ToolCallError } from './tools/tool-call-error.js'
+export type { Tool, ToolContext, ToolSpec } from './tools/types.js'
+
+// ─── Running a scenario: the answering side, agents, scripted models ─────────────────────────
 export type {
   AgentContext,
   AgentFunction,
@@ -41,90 +146,126 @@ export type {
   ModelConfig,
   ModelOverride,
 } from './models/types.js'
+
+// ─── Results and state ───────────────────────────────────────────────────────────────────────
+export { isScenarioExecutionResult } from './state/is-execution-result.js'
+export { resolvePath } from './state/resolve-path.js'
+export type {
+  ChatMessage,
+  ChatToolCall,
+  DeepReadonly,
+  Diagnostic,
+  DiagnosticKind,
+  ErrorCategory,
+  ErrorStage,
+  NodeResult,
+  RouteReason,
+  RubricScores,
+  RunError,
+  ScenarioExecutionResult,
+  ScenarioState,
+  ScenarioStateView,
+  ScenarioStatus,
+  SchemaIssue,
+  ToolCallRecord,
+  TurnError,
+  TurnRecord,
+  TurnResult,
+  TurnRoute,
+  TurnUsage,
+  Usage,
+} from './state/types.js'
+
+// ─── Outcome criteria: judging the whole conversation ────────────────────────────────────────
+export { countTurns, firstMatchIndex, type TurnFilterOptions } from './outcomes/aggregations.js'
+export { allOf, anyOf, atLeastN } from './outcomes/compose.js'
+export { type CrossTurnOptions, crossTurn } from './outcomes/cross-turn.js'
+export { evaluateOutcome } from './outcomes/evaluate-outcome.js'
+export { resultCheck, turnCheck } from './outcomes/field-checks.js'
+export { firstTurnScope, lastTurnScope, turnAt } from './outcomes/scopes.js'
+export {
+  allTurns,
+  anyTurn,
+  type FieldValue,
+  firstTurn,
+  lastTurn,
+  type OperatorObject,
+  statusIs,
+  type TurnFields,
+  type TurnQuantifierOptions,
+  turnCountEq,
+  turnCountGte,
+} from './outcomes/sugar.js'
 export type {
   Aggregation,
   AllOf,
-  AllTurns,
+  AllTurnsScope,
   AnyOf,
-  AnyTurn,
+  AnyTurnScope,
   AtLeastN,
   BooleanCheck,
+  CheckPrimitive,
   CountTurns,
   CrossTurnCheck,
   CrossTurnComparison,
-  CrossTurnOptions,
-  FieldValue,
+  EvaluateOutcomeOptions,
+  FieldCheck,
   FirstMatchIndex,
-  FirstTurn,
-  LastTurn,
-  OperatorObject,
+  FirstTurnScope,
+  LastTurnScope,
+  NodeFilter,
   OutcomeCheck,
   OutcomeEvaluate,
   OutcomeValue,
   ResultCheck,
   ResultField,
-  TurnAt,
+  SingleTurnScope,
+  TurnAtScope,
   TurnCheck,
-  TurnFields,
+  TurnFieldsCheck,
+  TurnFilter,
   TurnScope,
-} from './outcomes/index.js'
-// Outcome criteria (SPEC section 7)
+} from './outcomes/types.js'
+
+// ─── Samples: repeated runs and their pass rate ──────────────────────────────────────────────
 export {
-  allOf,
-  allTurns,
-  anyOf,
-  anyTurn,
-  atLeastN,
-  countTurns,
-  crossTurn,
-  evaluateOutcome,
-  firstMatchIndex,
-  firstTurn,
-  firstTurnScope,
-  lastTurn,
-  lastTurnScope,
-  resultCheck,
-  statusIs,
-  turnAt,
-  turnCheck,
-  turnCountEq,
-  turnCountGte,
-} from './outcomes/index.js'
-export type {
-  DateUnit,
-  Decay,
-  DistanceMode,
-  Normalizer,
-  Primitive,
-  PrimitiveData,
-  PrimitiveType,
-  SetMode,
-  SynonymMap,
-} from './primitives/index.js'
-// Comparison primitives and normalizers (SPEC section 4)
+  isScenarioResultSet,
+  resultSet,
+  type ScenarioResultSet,
+  samplePassed,
+} from './samples/result-set.js'
+export { type PassRateInterval, wilsonInterval } from './samples/wilson-interval.js'
+
+// ─── Conversation snapshots ──────────────────────────────────────────────────────────────────
 export {
-  booleanMatch,
-  containsAll,
-  containsAny,
-  dateMatch,
-  dateRange,
-  dateTolerance,
-  exactMatch,
-  literalMatch,
-  numericExact,
-  numericGraded,
-  numericMaximum,
-  numericMinimum,
-  numericRange,
-  numericRangeGraded,
-  numericThresholdGraded,
-  numericTolerance,
-  orderedMatch,
-  regexMatch,
-  setContainment,
-  synonymMap,
-} from './primitives/index.js'
-// Recordings (SPEC section 10)
+  type ConversationSerializer,
+  conversationSerializer,
+} from './snapshot/conversation-serializer.js'
+export { renderConversation, renderResultSet } from './snapshot/render-conversation.js'
+
+// ─── Serialization: definitions as JSON documents ────────────────────────────────────────────
+export {
+  type Callable,
+  type CallableReference,
+  type CallableTraitDocument,
+  type EdgeDocument,
+  type FromJSONOptions,
+  type JsonObject,
+  type JsonValue,
+  type ModelConfigDocument,
+  type ModelOverrideDocument,
+  type NodeDocument,
+  type OutcomeCriterionDocument,
+  type QuestionDocument,
+  type RubricDocument,
+  SCENARIO_DOCUMENT_KIND,
+  SCENARIO_FORMAT_VERSION,
+  type ScenarioDocument,
+  type TemplateDocument,
+  type WhenDocument,
+} from './serialization/document-format.js'
+
+// ─── Recordings: replaying model calls ──────────────────────────────────────────────────────
 export {
   installRecordingRouter,
   parseRecording,
@@ -148,118 +289,23 @@ export {
   serializeRecording,
   wrap,
 } from './recordings/index.js'
-// Routing and state (SPEC section 5)
-export { resolveNextNode } from './routing/index.js'
-export type {
-  CallableTrait,
-  LlmTrait,
-  LlmTraitKind,
-  RegexTrait,
-  Rubric,
-  Trait,
-  TraitContext,
-} from './rubrics/index.js'
-// Rubrics (SPEC section 6)
-export { callableTrait, llmTrait, regexTrait } from './rubrics/index.js'
-// Running (SPEC section 6)
-export { type ModelPrice, type RunOptions, runScenario } from './runner/index.js'
-// Samples: repeated runs and their pass rate (SPEC section 9.3)
+export type { Json } from './recordings/stable-json.js'
+
+// ─── Errors ──────────────────────────────────────────────────────────────────────────────────
+export type { MessageParts } from './errors/format-message.js'
+export { InvalidArgumentError } from './errors/invalid-argument-error.js'
+export { isModelCallError, ModelCallError } from './errors/model-call-error.js'
 export {
-  isScenarioResultSet,
-  type PassRateInterval,
-  resultSet,
-  type ScenarioResultSet,
-  samplePassed,
-  wilsonInterval,
-} from './samples/index.js'
-export type {
-  EdgeOptions,
-  NodeSpec,
-  OutcomeCriterionSpec,
-  Question,
-  QuestionText,
-  ScenarioEdge,
-  ScenarioNode,
-  ScenarioOutcomeCriterion,
-  ScenarioWarning,
-  StateUpdate,
-  ToolFilter,
-} from './scenario/index.js'
-// The builder and definitions (SPEC section 2)
+  RecordingError,
+  RecordingMissingError,
+  RecordingSecretError,
+} from './errors/recording-errors.js'
+export { ScenarioDocumentError } from './errors/scenario-document-error.js'
+export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './errors/scenario-error.js'
 export {
-  END,
-  type End,
-  isScenarioDefinition,
-  Scenario,
-  ScenarioDefinition,
-} from './scenario/index.js'
-export {
-  type ScriptedModel,
-  type ScriptedReply,
-  type ScriptedReplyFunction,
-  scriptedModel,
-} from './scripted-model/index.js'
-// Serialization (SPEC section 8)
-export {
-  type Callable,
-  type CallableReference,
-  type CallableTraitDocument,
-  type EdgeDocument,
-  type FromJSONOptions,
-  type JsonObject,
-  type JsonValue,
-  type ModelConfigDocument,
-  type ModelOverrideDocument,
-  type NodeDocument,
-  type OutcomeCriterionDocument,
-  type QuestionDocument,
-  type RubricDocument,
-  SCENARIO_DOCUMENT_KIND,
-  SCENARIO_FORMAT_VERSION,
-  type ScenarioDocument,
-  type TemplateDocument,
-  type WhenDocument,
-} from './serialization/index.js'
-// Conversation snapshots: results rendered as transcripts (SPEC section 9.4)
-export {
-  type ConversationSerializer,
-  conversationSerializer,
-  renderConversation,
-  renderResultSet,
-} from './snapshot/index.js'
-export { isScenarioExecutionResult } from './state/is-execution-result.js'
-export { resolvePath } from './state/resolve-path.js'
-export type {
-  ChatMessage,
-  ChatToolCall,
-  DeepReadonly,
-  Diagnostic,
-  DiagnosticKind,
-  ErrorCategory,
-  ErrorStage,
-  NodeResult,
-  RubricScores,
-  RunError,
-  ScenarioExecutionResult,
-  ScenarioState,
-  ScenarioStateView,
-  ScenarioStatus,
-  SchemaIssue,
-  ToolCallRecord,
-  TurnError,
-  TurnRecord,
-  TurnResult,
-  TurnUsage,
-  Usage,
-} from './state/types.js'
-export type {
-  AnswerTemplate,
-  FieldVerifiers,
-  TemplateSchema,
-  TemplateSpec,
-  VerifyFunction,
-} from './templates/index.js'
-// Answer templates (SPEC section 6)
-export { defineTemplate, isAnswerTemplate } from './templates/index.js'
-// Tools for a model answering side (SPEC section 6)
-export { type Tool, ToolCallError, type ToolContext, type ToolSpec, tool } from './tools/index.js'
+  ScenarioValidationError,
+  type ValidationProblem,
+  type ValidationProblemCode,
+} from './errors/scenario-validation-error.js'
+export { SnapshotSecretError } from './errors/snapshot-secret-error.js'
+export { TurnTimeoutError } from './errors/turn-timeout-error.js'

@@ -1,15 +1,24 @@
-// The test author's entry: everything in `./core.js`, `scenario()` and the matcher types.
-export type { ScenarioMatchers } from '../matchers/vitest-matchers.js'
+// biome-ignore-all assist/source/organizeImports: grouped by topic
+// vitest-scenario — what a test author imports: the whole engine (`vitest-scenario/core`), the
+// `scenario()` test function, and the types of the matchers the setup entry registers.
+
+// ─── The engine ──────────────────────────────────────────────────────────────────────────────
 export * from './core.js'
-export {
-  LIVE_TIMEOUT_MS,
-  type ScenarioAPI,
-  type ScenarioBody,
-  type ScenarioBuild,
-  type ScenarioContext,
-  type ScenarioFunction,
-  type ScenarioOptions,
-  type ScenarioRunOptions,
-  type ScenarioRunResult,
-  scenario,
-} from './scenario-test/index.js'
+
+// ─── scenario() tests ────────────────────────────────────────────────────────────────────────
+export { scenario } from './scenario-test/scenario.js'
+export { LIVE_TIMEOUT_MS } from './scenario-test/scenario-timeout.js'
+export type {
+  SamplesOf,
+  ScenarioAPI,
+  ScenarioBody,
+  ScenarioBuild,
+  ScenarioContext,
+  ScenarioFunction,
+  ScenarioOptions,
+  ScenarioRunOptions,
+  ScenarioRunResult,
+} from './scenario-test/types.js'
+
+// ─── Matchers' types (for `expect`) ──────────────────────────────────────────────────────────
+export type { ScenarioMatchers } from '../matchers/vitest-matchers.js'

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isOneOf, SCOPE_TYPES, typeTag } from './node-types.js'
-import type { FirstTurn, LastTurn, NodeFilter, TurnAt, TurnScope } from './types.js'
+import type { FirstTurnScope, LastTurnScope, NodeFilter, TurnAtScope, TurnScope } from './types.js'
 
 /**
  * The scope of the turn at `index`: 0-based, negative counts from the end (`-1` is the last turn).
@@ -9,7 +9,7 @@ import type { FirstTurn, LastTurn, NodeFilter, TurnAt, TurnScope } from './types
  * @example
  * turnCheck(turnAt(-2), 'verifyResult', true) // the turn before the last one was verified
  */
-export function turnAt(index: number): TurnAt {
+export function turnAt(index: number): TurnAtScope {
   if (!Number.isInteger(index)) {
     throw new InvalidArgumentError(
       `turnAt() takes an integer index, got ${describeValue(index)}`,
@@ -25,7 +25,7 @@ export function turnAt(index: number): TurnAt {
  * @example
  * crossTurn({ source: firstTurnScope(), sourceField: 'rawResponse', target: lastTurnScope(), targetField: 'rawResponse', comparison: 'eq' })
  */
-export function firstTurnScope(): FirstTurn {
+export function firstTurnScope(): FirstTurnScope {
   return { type: 'FirstTurn' }
 }
 
@@ -35,7 +35,7 @@ export function firstTurnScope(): FirstTurn {
  * @example
  * turnCheck(lastTurnScope(), 'nodeId', 'confirm')
  */
-export function lastTurnScope(): LastTurn {
+export function lastTurnScope(): LastTurnScope {
   return { type: 'LastTurn' }
 }
 

@@ -7,8 +7,8 @@ import type { ScenarioStatus } from '../state/types.js'
 import { readNode } from './aggregations.js'
 import type {
   AllOf,
-  AllTurns,
-  AnyTurn,
+  AllTurnsScope,
+  AnyTurnScope,
   FieldCheck,
   NodeFilter,
   ResultCheck,
@@ -16,20 +16,19 @@ import type {
   TurnFieldsCheck,
   TurnScope,
 } from './types.js'
-import type { OUTCOME_OPERATORS } from './value-form.js'
 import { valueCheck } from './value-form.js'
 
-type Operator = (typeof OUTCOME_OPERATORS)[number]
-type Only<K extends Operator, V> = { [P in K]: V } & { [P in Exclude<Operator, K>]?: never }
-
-/** An operator object of the sugar: exactly one of `eq gt gte lt lte matches` (SPEC 13.24). */
+/**
+ * An operator object of the sugar: exactly one of `eq gt gte lt lte matches` (the others absent),
+ * e.g. `{ gte: 3 }` or `{ matches: '^yes' }`.
+ */
 export type OperatorObject =
-  | Only<'eq', unknown>
-  | Only<'gt', number>
-  | Only<'gte', number>
-  | Only<'lt', number>
-  | Only<'lte', number>
-  | Only<'matches', string>
+  | { eq: unknown; gt?: never; gte?: never; lt?: never; lte?: never; matches?: never }
+  | { gt: number; eq?: never; gte?: never; lt?: never; lte?: never; matches?: never }
+  | { gte: number; eq?: never; gt?: never; lt?: never; lte?: never; matches?: never }
+  | { lt: number; eq?: never; gt?: never; gte?: never; lte?: never; matches?: never }
+  | { lte: number; eq?: never; gt?: never; gte?: never; lt?: never; matches?: never }
+  | { matches: string; eq?: never; gt?: never; gte?: never; lt?: never; lte?: never }
 
 /** A field value of the sugar: a value (primitive picked as in SPEC 3) or an operator object. */
 export type FieldValue =
@@ -138,7 +137,7 @@ function eachField(scope: TurnScope, fields: unknown, where: string): TurnCheck 
 }
 
 function sameTurn(
-  scope: AnyTurn | AllTurns,
+  scope: AnyTurnScope | AllTurnsScope,
   fields: unknown,
   where: string,
 ): TurnCheck | TurnFieldsCheck | AllOf {

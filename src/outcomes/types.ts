@@ -6,17 +6,17 @@ import type { Normalizer, Primitive, PrimitiveData } from '../primitives/types.j
 import type { Diagnostic, ScenarioExecutionResult } from '../state/types.js'
 
 /** Scope: the last turn of the history. */
-export interface LastTurn {
+export interface LastTurnScope {
   type: 'LastTurn'
 }
 
 /** Scope: the first turn of the history. */
-export interface FirstTurn {
+export interface FirstTurnScope {
   type: 'FirstTurn'
 }
 
 /** Scope: the turn at `index` (0-based; negative counts from the end, `-1` is the last turn). */
-export interface TurnAt {
+export interface TurnAtScope {
   type: 'TurnAt'
   index: number
 }
@@ -25,22 +25,22 @@ export interface TurnAt {
 export type NodeFilter = string | readonly string[]
 
 /** Scope: some turn (of the listed nodes, when `nodeId` is set) must pass; no such turn → false. */
-export interface AnyTurn {
+export interface AnyTurnScope {
   type: 'AnyTurn'
   nodeId?: NodeFilter | undefined
 }
 
 /** Scope: every turn (of the listed nodes, when `nodeId` is set) must pass; no such turn → false. */
-export interface AllTurns {
+export interface AllTurnsScope {
   type: 'AllTurns'
   nodeId?: NodeFilter | undefined
 }
 
 /** A scope that selects exactly one turn (or none, when out of range). */
-export type SingleTurnScope = LastTurn | FirstTurn | TurnAt
+export type SingleTurnScope = LastTurnScope | FirstTurnScope | TurnAtScope
 
 /** Which turn or turns a `TurnCheck` inspects. */
-export type TurnScope = SingleTurnScope | AnyTurn | AllTurns
+export type TurnScope = SingleTurnScope | AnyTurnScope | AllTurnsScope
 
 /** A primitive as a check node holds it: live (with `check`/`score`) or as plain data from JSON. */
 export type CheckPrimitive = Primitive | PrimitiveData

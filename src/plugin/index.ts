@@ -1,2 +1,6 @@
-export type { RecordingsOptions, ScenarioPluginOptions } from './plugin-options.js'
+export type {
+  PluginModelConfig,
+  RecordingsOptions,
+  ScenarioPluginOptions,
+} from './plugin-options.js'
 export { type ScenarioVitePlugin, scenarioPlugin } from './scenario-plugin.js'

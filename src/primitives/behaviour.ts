@@ -1,10 +1,10 @@
 // The shape of one registry entry, and how a factory turns data into a usable primitive.
 import { assertReadable } from '../internal/assert-readable.js'
 import { readOptions } from '../internal/read-options.js'
-import type { Primitive, PrimitiveData, PrimitiveType } from './types.js'
+import type { DataOf, Primitive, PrimitiveData } from './types.js'
 
-/** The data of the primitive whose `type` is `T`. */
-export type DataOf<T extends PrimitiveType> = Extract<PrimitiveData, { type: T }>
+/** Re-exported for the primitives that import it from here. */
+export type { DataOf }
 
 /** The behaviour of one primitive type, given its data explicitly (the registry entry). */
 export interface Behaviour<D extends PrimitiveData> {

@@ -70,8 +70,6 @@ export function dateTolerance(options: DateToleranceOptions): Primitive<DataOf<'
   return fromFactory(dateToleranceBehaviour, options, 'dateTolerance()')
 }
 
-type DateRangeData = DataOf<'DateRange'>
-
 /** Reads a date bound: a parsable string (kept as written) or a `Date` (stored as ISO). */
 function readBound(fields: Record<string, unknown>, key: 'min' | 'max', where: string) {
   const value = fields[key]
@@ -90,14 +88,14 @@ interface Bounds {
 
 // The bounds parsed once per primitive.
 const parsedBounds = compiledCache(
-  (data: DateRangeData): Bounds => ({
+  (data: DataOf<'DateRange'>): Bounds => ({
     min: toInstant(data.min) ?? Number.NEGATIVE_INFINITY,
     max: toInstant(data.max) ?? Number.POSITIVE_INFINITY,
   }),
 )
 
 /** The registry entry of `dateRange`. */
-export const dateRangeBehaviour: Behaviour<DateRangeData> = {
+export const dateRangeBehaviour: Behaviour<DataOf<'DateRange'>> = {
   keys: ['min', 'max'],
   build: (fields, where) => {
     const min = readBound(fields, 'min', where)
@@ -108,7 +106,7 @@ export const dateRangeBehaviour: Behaviour<DateRangeData> = {
         "Give a 'min' at or before 'max'.",
       )
     }
-    const data: DateRangeData = {
+    const data: DataOf<'DateRange'> = {
       type: 'DateRange',
       ...(min === undefined ? {} : { min: min.text }),
       ...(max === undefined ? {} : { max: max.text }),
@@ -143,6 +141,6 @@ export interface DateRangeOptions {
  * @example
  * dateRange({ min: '2024-01-01', max: new Date('2024-12-31T23:59:59Z') }).check('2024-06-01') // true
  */
-export function dateRange(options?: DateRangeOptions): Primitive<DateRangeData> {
+export function dateRange(options?: DateRangeOptions): Primitive<DataOf<'DateRange'>> {
   return fromFactory(dateRangeBehaviour, options, 'dateRange()')
 }

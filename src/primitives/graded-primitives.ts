@@ -36,10 +36,8 @@ function distance(value: unknown, expected: unknown, mode: DistanceMode): number
 
 const acceptsNumber = (_data: unknown, value: unknown): boolean => toNumber(value) !== undefined
 
-type GradedData = DataOf<'NumericGraded'>
-
 /** The registry entry of `numericGraded`. */
-export const numericGradedBehaviour: Behaviour<GradedData> = {
+export const numericGradedBehaviour: Behaviour<DataOf<'NumericGraded'>> = {
   keys: ['cutoff', 'fullCredit', 'mode', 'decay'],
   build: (fields, where) => {
     const cutoff = requireNumber(fields, 'cutoff', { above: 0 }, where)
@@ -89,14 +87,12 @@ export interface NumericGradedOptions {
  * numericGraded({ cutoff: 0.2 }).score(105, 100) // 0.75
  * numericGraded({ cutoff: 10, fullCredit: 2, mode: 'absolute' }).score(106, 100) // 0.5
  */
-export function numericGraded(options: NumericGradedOptions): Primitive<GradedData> {
+export function numericGraded(options: NumericGradedOptions): Primitive<DataOf<'NumericGraded'>> {
   return fromFactory(numericGradedBehaviour, options, 'numericGraded()')
 }
 
-type RangeGradedData = DataOf<'NumericRangeGraded'>
-
 /** The registry entry of `numericRangeGraded`. */
-export const numericRangeGradedBehaviour: Behaviour<RangeGradedData> = {
+export const numericRangeGradedBehaviour: Behaviour<DataOf<'NumericRangeGraded'>> = {
   keys: ['min', 'max', 'margin', 'mode', 'decay'],
   build: (fields, where) => {
     const min = requireNumber(fields, 'min', {}, where)
@@ -153,14 +149,14 @@ export interface NumericRangeGradedOptions {
  * @example
  * numericRangeGraded({ min: 10, max: 20, margin: 0.5 }).score(22.5) // 0.5
  */
-export function numericRangeGraded(options: NumericRangeGradedOptions): Primitive<RangeGradedData> {
+export function numericRangeGraded(
+  options: NumericRangeGradedOptions,
+): Primitive<DataOf<'NumericRangeGraded'>> {
   return fromFactory(numericRangeGradedBehaviour, options, 'numericRangeGraded()')
 }
 
-type ThresholdGradedData = DataOf<'NumericThresholdGraded'>
-
 /** The registry entry of `numericThresholdGraded`. */
-export const numericThresholdGradedBehaviour: Behaviour<ThresholdGradedData> = {
+export const numericThresholdGradedBehaviour: Behaviour<DataOf<'NumericThresholdGraded'>> = {
   keys: ['direction', 'margin', 'mode', 'decay'],
   build: (fields, where) => {
     if (fields.direction === undefined) {
@@ -209,6 +205,6 @@ export interface NumericThresholdGradedOptions {
  */
 export function numericThresholdGraded(
   options: NumericThresholdGradedOptions,
-): Primitive<ThresholdGradedData> {
+): Primitive<DataOf<'NumericThresholdGraded'>> {
   return fromFactory(numericThresholdGradedBehaviour, options, 'numericThresholdGraded()')
 }

@@ -86,3 +86,6 @@ export interface PrimitiveBehaviour {
 
 /** A comparison primitive: its data, plus `check` and `score` (non-enumerable). */
 export type Primitive<D extends PrimitiveData = PrimitiveData> = D & PrimitiveBehaviour
+
+/** The data of the primitive whose `type` is `T`, e.g. `DataOf<'NumericRange'>`. */
+export type DataOf<T extends PrimitiveType> = Extract<PrimitiveData, { type: T }>

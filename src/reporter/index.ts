@@ -1,4 +1,6 @@
+export { type ReportKind, ReportWriteError } from './report-write-error.js'
 export type { ScenarioReporterOptions } from './reporter-options.js'
+export type { RecordingStats, ScenarioEntry, TestState } from './scenario-entry.js'
 export type {
   RunErrorMeta,
   SamplesMeta,

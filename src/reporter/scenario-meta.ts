@@ -115,7 +115,8 @@ export interface SamplesMeta {
 
 /** Everything the reporter needs about a scenario test, stored at `task.meta.scenario` (JSON only). */
 export interface ScenarioMeta {
-  version: typeof SCENARIO_META_VERSION
+  /** The meta format's version (`SCENARIO_META_VERSION`): readers refuse other versions. */
+  version: 1
   name: string
   description?: string
   graph: ScenarioGraphMeta

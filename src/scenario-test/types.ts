@@ -24,7 +24,7 @@ export interface ScenarioOptions {
 }
 
 /** The `samples` option's type in a scenario's options (`undefined` when absent). */
-type SamplesOf<O> = 'samples' extends keyof O ? O['samples' & keyof O] : undefined
+export type SamplesOf<O> = 'samples' extends keyof O ? O['samples' & keyof O] : undefined
 
 /** What `run()` returns for given options: a result set when `samples` is set. */
 export type ScenarioRunResult<O> = [SamplesOf<O>] extends [number]
