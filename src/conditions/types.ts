@@ -1,4 +1,4 @@
-// The public shapes of an edge condition (`addEdge(source, target, { when })`, SPEC section 3).
+// The public shapes of an edge condition (`addEdge(source, target, { when })`).
 import type { Primitive } from '../primitives/types.js'
 import type { ScenarioStateView } from '../state/types.js'
 
@@ -54,7 +54,7 @@ export interface WhenObject {
   readonly [path: string]: WhenValue
 }
 
-/** An explicit check of one dot path with any primitive (SPEC section 3). */
+/** An explicit check of one dot path with any primitive. */
 export interface StateCheck {
   readonly type: 'StateCheck'
   /** The dot path read from the state. */

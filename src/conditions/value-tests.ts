@@ -1,4 +1,4 @@
-// The tests a when-object value compiles to (SPEC section 3 and 13.5, 13.6, 13.32, 13.46).
+// The tests a when-object value compiles to.
 import {
   applyNormalizers,
   checkPrimitive,
@@ -15,7 +15,7 @@ import {
 import type { ValueTest, Verdict } from './compiled-condition.js'
 
 /**
- * A test by a primitive: a missing value (`undefined`, or `null` — SPEC 13.46) does not match,
+ * A test by a primitive: a missing value (`undefined`, or `null`) does not match,
  * a value the primitive does not take is a wrong type, else the primitive decides.
  */
 export function primitiveTest(primitive: Primitive, expected: unknown, text: string): ValueTest {
@@ -70,7 +70,7 @@ function stringTest(expected: string, normalize: readonly Normalizer[], text: st
       if (typeof value === 'string') {
         return value === expected || applyNormalizers(value, normalize) === normalized
       }
-      // Other scalars compare by their text; an array or object is a wrong type (SPEC 13.32).
+      // Other scalars compare by their text; an array or object is a wrong type.
       if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) {
         return exactEqual(value, expected, normalize)
       }
@@ -81,7 +81,7 @@ function stringTest(expected: string, normalize: readonly Normalizer[], text: st
 
 /**
  * The value form `{ path: value }` for JSON data already read by `readWhenJson`: `null` matches
- * missing or null; a boolean, string, number or array picks its primitive (SPEC section 3).
+ * missing or null; a boolean, string, number or array picks its primitive.
  */
 export function valueFormTest(value: unknown, text: string): ValueTest {
   if (value === null) return nullTest(text)
@@ -152,7 +152,7 @@ export function eqTest(operand: unknown, text: string): ValueTest {
 /**
  * `neq`: the negation of `eq`, except that a value `eq` cannot judge (missing, wrong type) does
  * not match either. `undefined` is always missing; `null` is missing unless the operand is `null`
- * (SPEC 13.32), in which case `{ neq: null }` means "present and not null".
+ *, in which case `{ neq: null }` means "present and not null".
  */
 export function neqTest(operand: unknown, text: string): ValueTest {
   if (operand === null) {
@@ -170,7 +170,7 @@ export function neqTest(operand: unknown, text: string): ValueTest {
 
 /**
  * `in`: matches when `eq` would match one element. It never matches `undefined`; `null` matches
- * only a `null` element (SPEC 13.32). When every element finds the value of the wrong type, the
+ * only a `null` element. When every element finds the value of the wrong type, the
  * verdict is a wrong type (a diagnostic), else a plain `false`.
  */
 export function inTest(operands: readonly unknown[], text: string): ValueTest {

@@ -32,7 +32,7 @@ function elementToJSON(element: unknown): unknown {
     const out: Record<string, unknown> = {}
     for (const path of Object.keys(element)) {
       Object.defineProperty(out, path, {
-        // Already validated at addEdge; this only writes `undefined` as `null` (SPEC 13.36).
+        // Already validated at addEdge; this only writes `undefined` as `null`.
         value: readWhenJson(element[path], { path, where: 'toJSON()' }),
         enumerable: true,
         writable: true,
@@ -47,7 +47,7 @@ function elementToJSON(element: unknown): unknown {
 
 /**
  * The JSON form of a validated `when`: when-objects with `undefined` written as `null`
- * (SPEC 13.36, 13.45), `stateCheck`s as data; functions are returned as they are, for the
+ *, `stateCheck`s as data; functions are returned as they are, for the
  * serializer to write as `{ callable, at }`.
  *
  * @example

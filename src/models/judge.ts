@@ -30,7 +30,7 @@ const extractPrompt =
 
 /**
  * Has the parsing model fill a template's schema from a raw answer, with structured outputs
- * (SPEC section 6). Output that is not JSON or does not fit the schema is a failure with zod's
+ *. Output that is not JSON or does not fit the schema is a failure with zod's
  * issues — a `parsing` error turn — never a throw; a failed call throws a `ModelCallError`.
  */
 export async function fillTemplate(

@@ -53,7 +53,7 @@ export async function answerWithModel(input: ModelAnswerInput): Promise<AgentRep
   try {
     return await toolLoop(input, messages, tools, extra, toolCalls, usage)
   } catch (error) {
-    // What the turn did before the failure stays on its record (SPEC 13.19): the tool calls,
+    // What the turn did before the failure stays on its record: the tool calls,
     // their messages and the tokens spent.
     if (typeof error === 'object' && error !== null) {
       Object.assign(error, { partialReply: { content: '', messages: extra, toolCalls, usage } })

@@ -1,4 +1,4 @@
-/** How the library retries failed model calls (SPEC section 6). */
+/** How the library retries failed model calls. */
 export interface RetryPolicy {
   /** Retries after the first attempt. @default 2 */
   maxRetries: number
@@ -10,7 +10,7 @@ export interface RetryPolicy {
   maxRetryAfterMs: number
 }
 
-/** The defaults of SPEC section 6: 2 retries, 0.5 s × 2ⁿ capped at 8 s, `retry-after` up to 60 s. */
+/** The defaults: 2 retries, 0.5 s × 2ⁿ capped at 8 s, `retry-after` up to 60 s. */
 export const defaultRetryPolicy: RetryPolicy = Object.freeze({
   maxRetries: 2,
   baseDelayMs: 500,

@@ -7,15 +7,15 @@ export function isOrdering(comparison: CrossTurnComparison): boolean {
   return comparison === 'gt' || comparison === 'gte' || comparison === 'lt' || comparison === 'lte'
 }
 
-/** Whether two values can be ordered: both numbers or both strings (SPEC 7). */
+/** Whether two values can be ordered: both numbers or both strings. */
 export function canOrder(a: unknown, b: unknown): boolean {
   const type = typeof a
   return (type === 'number' || type === 'string') && typeof b === type
 }
 
 /**
- * Applies normalizers to a string, or to every string leaf of an array or plain object (SPEC
- * 13.26); other values are returned as they are. Copies only what it changes the shape of.
+ * Applies normalizers to a string, or to every string leaf of an array or plain object;
+ * other values are returned as they are. Copies only what it changes the shape of.
  */
 export function normalizeLeaves(value: unknown, normalize: readonly Normalizer[]): unknown {
   if (normalize.length === 0) return value

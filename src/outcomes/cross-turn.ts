@@ -24,7 +24,7 @@ const KEYS = ['source', 'sourceField', 'target', 'targetField', 'comparison', 'n
 
 /**
  * A comparison of a field on one turn with a field on another, read as `target <comparison>
- * source`; false when a turn or a value is missing (SPEC 7, 13.26).
+ * source`; false when a turn or a value is missing.
  *
  * @example
  * crossTurn({

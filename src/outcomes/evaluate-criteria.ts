@@ -4,7 +4,7 @@ import { evaluateCheck } from './evaluate-outcome.js'
 import type { OutcomeCriterion, OutcomeValue } from './types.js'
 
 /**
- * Evaluates criteria in registration order (SPEC 7, 13.28): `check` when present (even beside
+ * Evaluates criteria in registration order: `check` when present (even beside
  * `evaluate`), else the awaited `evaluate(result)`. A criterion that throws, has neither, or
  * whose `evaluate` gives something other than a boolean or a number is `false` and leaves an
  * `outcome` diagnostic naming it; so do the values its check could not compare.

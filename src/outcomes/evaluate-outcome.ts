@@ -40,7 +40,7 @@ interface Context {
 }
 
 /**
- * Evaluates one outcome check against a run's result (SPEC 7): a boolean check gives its verdict,
+ * Evaluates one outcome check against a run's result: a boolean check gives its verdict,
  * an aggregation its number. Values that are missing or cannot be compared make a check false
  * and, when `options.diagnostics` is given, leave an `outcome` diagnostic there.
  *
@@ -125,7 +125,7 @@ function evaluateBoolean(check: OutcomeCheck, ctx: Context): boolean {
       for (const condition of check.conditions) if (evaluateBoolean(condition, ctx)) return true
       return false
     case 'AtLeastN': {
-      // Every condition is evaluated (SPEC 7), so each leaves its diagnostics.
+      // Every condition is evaluated, so each leaves its diagnostics.
       let passed = 0
       for (const condition of check.conditions) if (evaluateBoolean(condition, ctx)) passed++
       return passed >= check.n
@@ -153,7 +153,7 @@ function evaluateTurns(check: TurnCheck | TurnFieldsCheck, ctx: Context): boolea
     selected = true
     if (turnPasses(check, turn, i, ctx) !== every) return !every
   }
-  // No vacuous truth: an empty set of turns is false for both (SPEC 7).
+  // No vacuous truth: an empty set of turns is false for both.
   return selected ? every : noTurnFound(scope, ctx)
 }
 
@@ -185,7 +185,7 @@ function compareField(
   index?: number,
 ): boolean {
   const { diagnostics } = ctx
-  // SPEC 13.46: apart from the null value form, a missing or null value never matches.
+  // Apart from the null value form, a missing or null value never matches.
   if ((value === undefined || value === null) && check.expected !== null) {
     // An unknown turn field was reported once for the whole check.
     if (diagnostics !== undefined && (turn === undefined || isKnownTurnField(check.field))) {
@@ -206,7 +206,7 @@ function evaluateCrossTurn(check: CrossTurnCheck, ctx: Context): boolean {
   if (source === undefined) return false
   const target = crossTurnValue(check.targetTurn, check.targetField, 'target', ctx)
   if (target === undefined) return false
-  // SPEC 13.37: the normalizers apply to both values before every comparison.
+  // The normalizers apply to both values before every comparison.
   const s = normalizeLeaves(source, check.normalize)
   const t = normalizeLeaves(target, check.normalize)
   if (isOrdering(check.comparison) && !canOrder(t, s)) {
@@ -244,7 +244,7 @@ function crossTurnValue(
 
 function passesFilter(filter: TurnFilter, turn: TurnRecord): boolean {
   if (!matchesNodeFilter(filter.nodeId, turn.nodeId)) return false
-  // SPEC 13.27: `undefined` does not filter; `null` selects turns without a verdict.
+  // `undefined` does not filter; `null` selects turns without a verdict.
   return filter.verifyResult === undefined || (turn.verifyResult ?? null) === filter.verifyResult
 }
 

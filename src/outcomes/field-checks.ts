@@ -10,7 +10,7 @@ import { type CheckKind, type ValueCheck, valueCheck } from './value-form.js'
 
 /**
  * A check of a turn field on the turn(s) of `scope`: `verifyWith.check(value, expected)`.
- * Without `verifyWith`, the primitive is picked from `expected` as in the sugar (SPEC 3, 13.40).
+ * Without `verifyWith`, the primitive is picked from `expected` as in the sugar.
  *
  * @example
  * turnCheck(turnAt(0), 'verifyResult', true)

@@ -50,8 +50,8 @@ export function assertOutcomeCheck(value: unknown, where: string): asserts value
 
 /**
  * Throws unless `value` may be a condition of a composition: a boolean check by its tag. An
- * aggregation, a scope or any other value is an error naming the position (SPEC 7: an
- * aggregation inside a composition is an error when built).
+ * aggregation, a scope or any other value is an error naming the position: an
+ * aggregation inside a composition is an error when it is built, not when it is evaluated.
  */
 export function assertComposable(value: unknown, where: string, index: number): void {
   const type = typeTag(value)

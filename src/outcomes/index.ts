@@ -1,4 +1,4 @@
-// Outcome criteria (SPEC section 7): check nodes as plain data, their constructors and sugar,
+// Outcome criteria: check nodes as plain data, their constructors and sugar,
 // evaluation, guards and JSON hydration.
 export { countTurns, firstMatchIndex, type TurnFilterOptions } from './aggregations.js'
 export { allOf, anyOf, atLeastN } from './compose.js'

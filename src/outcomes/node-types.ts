@@ -23,7 +23,7 @@ export const SCOPE_TYPES: readonly TurnScope['type'][] = [
   'AllTurns',
 ]
 
-/** The comparisons of a cross-turn check (SPEC 7). */
+/** The comparisons of a cross-turn check. */
 export const CROSS_TURN_COMPARISONS: readonly CrossTurnComparison[] = [
   'eq',
   'neq',

@@ -1,4 +1,4 @@
-// The `outcome` diagnostics (SPEC 13.8): why a check read no value or could not compare it.
+// The `outcome` diagnostics: why a check read no value or could not compare it.
 
 import { describeValue } from '../internal/describe-value.js'
 import type { PrimitiveData } from '../primitives/types.js'
@@ -8,7 +8,7 @@ import type { TurnScope } from './types.js'
 
 const NO_MATCH = 'the check does not match.'
 
-/** A value was `undefined` or `null` where the check expected one (SPEC 13.46). */
+/** A value was `undefined` or `null` where the check expected one. */
 export function missingValue(
   field: string,
   value: unknown,
@@ -18,7 +18,7 @@ export function missingValue(
   return site(`has no value at '${field}' (${String(value)}); ${NO_MATCH}`, field, turn, index)
 }
 
-/** A value was of a type the primitive does not take (SPEC 13.8). */
+/** A value was of a type the primitive does not take. */
 export function wrongType(
   field: string,
   value: unknown,

@@ -2,7 +2,7 @@ import { lookupNested } from '../state/lookup-nested.js'
 import type { ScenarioExecutionResult, TurnRecord } from '../state/types.js'
 import type { ResultField } from './types.js'
 
-/** The result fields of SPEC 7 and their snake_case aliases (SPEC 13.28). */
+/** The result fields a check may read, and their snake_case aliases (karenina's spellings). */
 export const RESULT_FIELDS: readonly ResultField[] = [
   'status',
   'turnCount',
@@ -18,7 +18,7 @@ export function isResultField(field: unknown): field is ResultField {
 }
 
 /**
- * Reads a turn field (SPEC 7, 13.41, 13.47): `nodeId`, `verifyResult`, `rawResponse`,
+ * Reads a turn field: `nodeId`, `verifyResult`, `rawResponse`,
  * `questionText` (and their snake_case aliases), `parsed[.<f>…]` from `parsedFields` and
  * `rubric[.<trait>]`, both looked up like dot paths. Anything else is `undefined`.
  */
@@ -68,7 +68,7 @@ const TURN_SCALAR_FIELDS: ReadonlySet<string> = new Set([
   'question_text',
 ])
 
-/** Reads a result field (SPEC 7, 13.28); an unknown field is `undefined`. */
+/** Reads a result field; an unknown field is `undefined`. */
 export function readResultField(result: ScenarioExecutionResult, field: string): unknown {
   switch (field) {
     case 'status':

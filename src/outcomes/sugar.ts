@@ -30,7 +30,10 @@ export type OperatorObject =
   | { lte: number; eq?: never; gt?: never; gte?: never; lt?: never; matches?: never }
   | { matches: string; eq?: never; gt?: never; gte?: never; lt?: never; lte?: never }
 
-/** A field value of the sugar: a value (primitive picked as in SPEC 3) or an operator object. */
+/**
+ * A field value of the sugar: a value (its primitive picked from its type, as conditions pick it)
+ * or an operator object.
+ */
 export type FieldValue =
   | string
   | number
@@ -72,7 +75,7 @@ export function lastTurn(fields: TurnFields): TurnCheck | AllOf {
 }
 
 /**
- * Holds when some turn (of `node`, when given) satisfies every field at once (SPEC 13.23).
+ * Holds when some turn (of `node`, when given) satisfies every field at once.
  *
  * @example
  * anyTurn({ verifyResult: false, 'parsed.target': 'BCL2L1' }, { node: 'challenge' })

@@ -1,5 +1,5 @@
-// Outcome check nodes as plain, serializable data (SPEC section 7). Every node carries a `type`
-// tag; primitives inside are primitive data (SPEC section 4), so a check survives JSON and
+// Outcome check nodes as plain, serializable data. Every node carries a `type`
+// tag; primitives inside are primitive data, so a check survives JSON and
 // `structuredClone` and is evaluated by looking behaviour up by tag.
 
 import type { Normalizer, Primitive, PrimitiveData } from '../primitives/types.js'
@@ -60,7 +60,7 @@ export interface TurnCheck extends FieldCheck {
 
 /**
  * Several fields that must hold on one and the same turn: on `AnyTurn` some turn satisfies every
- * check, on `AllTurns` every turn satisfies every check (SPEC 13.23).
+ * check, on `AllTurns` every turn satisfies every check.
  */
 export interface TurnFieldsCheck {
   type: 'TurnFieldsCheck'

@@ -13,7 +13,7 @@ import {
 } from '../primitives/index.js'
 import type { Primitive } from '../primitives/types.js'
 
-/** The operators an operator object may hold in outcome sugar (SPEC 13.24). */
+/** The operators an operator object may hold in outcome sugar. */
 export const OUTCOME_OPERATORS = ['eq', 'gt', 'gte', 'lt', 'lte', 'matches'] as const
 
 /** Which explicit constructor an error message points to. */
@@ -26,11 +26,11 @@ export interface ValueCheck {
 }
 
 /**
- * Turns a field value of the sugar (or an `expected` given without `verifyWith`, SPEC 13.40)
- * into an expected value and a primitive, as SPEC 3 picks them: boolean → `booleanMatch`,
+ * Turns a field value of the sugar (or an `expected` given without `verifyWith`)
+ * into an expected value and a primitive, as conditions pick them: boolean → `booleanMatch`,
  * string → `exactMatch`, number → `numericExact`, array → `setContainment('exact')`, `null` or
  * `undefined` → matches a missing or null value; a plain object is an operator object with
- * exactly one of `eq gt gte lt lte matches` (SPEC 13.24).
+ * exactly one of `eq gt gte lt lte matches`.
  *
  * @example
  * valueCheck({ gte: 3 }, 'parsed.score', 'lastTurn()', 'turn')
@@ -57,7 +57,7 @@ export function valueCheck(
 // Primitives are frozen, so one shared instance serves every `null` value form.
 const NULL_FORM = exactMatch()
 
-/** The `null` value form: `exactMatch` holds when both sides are nullish (SPEC 4). */
+/** The `null` value form: `exactMatch` holds when both sides are nullish. */
 function nullForm(): ValueCheck {
   return { expected: null, verifyWith: NULL_FORM }
 }
@@ -94,7 +94,7 @@ function operatorCheck(
     case 'eq':
       if (operand === undefined || operand === null) return nullForm()
       assertJson(operand, field, where)
-      // SPEC 3: `eq` is the value form for scalars and deep equality for objects and arrays.
+      // `eq` is the value form for scalars and deep equality for objects and arrays.
       if (typeof operand === 'object') return { expected: operand, verifyWith: literalMatch() }
       return { expected: operand, verifyWith: primitiveForValue(operand) }
     case 'gt':

@@ -71,7 +71,7 @@ export const exactMatchBehaviour: Behaviour<DataOf<'ExactMatch'>> = {
   accepts: (_data, value, expected) => {
     const shape = shapeOf(value)
     if (shape === 'other') return false
-    // A shape mismatch (array vs string, object vs array) is a wrong type (SPEC 13.32).
+    // A shape mismatch (array vs string, object vs array) is a wrong type.
     const other = shapeOf(expected)
     return shape === 'nullish' || other === 'nullish' || other === 'other' || shape === other
   },

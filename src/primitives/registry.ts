@@ -115,9 +115,9 @@ export function scorePrimitive(p: PrimitiveData, value: unknown, expected?: unkn
 }
 
 /**
- * Whether `value` is of a type `p` takes (SPEC 13.8); a `false` check on a value it does not
+ * Whether `value` is of a type `p` takes; a `false` check on a value it does not
  * take is a "wrong type" diagnostic. `expected` matters only for `exactMatch`, where a shape
- * mismatch (array vs string, object vs array) is a wrong type (SPEC 13.32).
+ * mismatch (array vs string, object vs array) is a wrong type.
  *
  * @example
  * primitiveAccepts(numericRange({ min: 1 }), 'high') // false

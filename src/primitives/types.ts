@@ -1,4 +1,4 @@
-// Comparison primitives as plain, serializable data (SPEC section 4). Behaviour is looked up by
+// Comparison primitives as plain, serializable data. Behaviour is looked up by
 // `type` in one registry; the factory functions attach `check` and `score` as non-enumerable
 // methods, so a primitive prints, serializes and compares as the data below.
 

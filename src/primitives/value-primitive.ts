@@ -21,7 +21,7 @@ export type ValuePrimitive =
   | Primitive<DataOf<'SetContainment'>>
 
 /**
- * The primitive a value form compares with (SPEC section 3): boolean → `booleanMatch()`, string →
+ * The primitive a value form compares with: boolean → `booleanMatch()`, string →
  * `exactMatch()` (lowercase, strip), number → `numericExact()`, array → `setContainment('exact')`.
  * Any other value is an error (`null` is the conditions module's business).
  *

@@ -1,4 +1,4 @@
-// The Vitest reporter (SPEC section 9.5). It runs in the main process and reads only task meta
+// The Vitest reporter. It runs in the main process and reads only task meta
 // (`meta.scenario`, `meta.recording`) through the 3.0+ reporter API, so the same code reports a
 // live run and a `--merge-reports` of shard blobs.
 import { Buffer } from 'node:buffer'

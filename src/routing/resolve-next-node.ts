@@ -41,7 +41,7 @@ function compiledFor(edge: RoutableEdge): CompiledCondition | null {
 }
 
 /**
- * Picks the next node (SPEC section 5): scans `edges` in order, remembers the first
+ * Picks the next node: scans `edges` in order, remembers the first
  * unconditional edge as the fallback (wherever it stands), and returns the target of the first
  * conditional edge that matches, else the fallback's target, else `null` (an implicit terminal).
  * Conditions never throw; diagnostics go to `options.diagnostics`. An invalid `when` (which
@@ -80,7 +80,7 @@ export function resolveNextNode(
     }
   }
   // The state is not walked: a value in it that throws when read is a condition that does not
-  // match (with a diagnostic), never an error (SPEC 3).
+  // match (with a diagnostic), never an error.
   if (!isPlainObject(state)) {
     throw new InvalidArgumentError(
       `${where} needs the run's state, got ${describeValue(state)}`,

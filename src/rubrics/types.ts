@@ -7,7 +7,7 @@ export interface TraitContext {
   state: ScenarioStateView
 }
 
-/** A trait scored by whether a pattern occurs in the response (`true`/`false`, SPEC 13.43). */
+/** A trait scored by whether a pattern occurs in the response (`true`/`false`). */
 export interface RegexTrait {
   type: 'RegexTrait'
   name: string
@@ -40,7 +40,7 @@ export interface LlmTrait {
 /** One rubric trait. */
 export type Trait = RegexTrait | CallableTrait | LlmTrait
 
-/** A rubric: traits scored on every turn it applies to (SPEC 13.51: `traits` is required). */
+/** A rubric: traits scored on every turn it applies to (`traits` is required). */
 export interface Rubric {
   traits: Trait[]
 }

@@ -5,7 +5,7 @@ import { describeValue } from '../internal/describe-value.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import { type PassRateInterval, wilsonInterval } from './wilson-interval.js'
 
-/** The results of a scenario run `samples` times (SPEC section 9.3). */
+/** The results of a scenario run `samples` times. */
 export interface ScenarioResultSet {
   /** One result per sample, in sample order (sample `i` is `results[i]`). */
   results: ScenarioExecutionResult[]

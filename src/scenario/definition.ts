@@ -80,7 +80,7 @@ export class ScenarioDefinition {
   }
 
   /**
-   * The definition as a scenario document (SPEC section 8): versioned, type-tagged JSON data with
+   * The definition as a scenario document: versioned, type-tagged JSON data with
    * functions written as `{ callable, at }`; `JSON.stringify(definition)` writes it.
    *
    * @example

@@ -14,7 +14,7 @@ const overrideKeys = ['answering', 'parsing'] as const
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Checks a node id: a non-empty string other than `END` (SPEC 13.2). */
+/** Checks a node id: a non-empty string other than `END`. */
 export function assertNodeId(id: unknown, where: string): asserts id is string {
   if (typeof id !== 'string' || id.length === 0) {
     throw new InvalidArgumentError(

@@ -5,7 +5,7 @@ import { hydratePrimitive, isPrimitive } from '../primitives/index.js'
 /**
  * Copies the plain data in `value` (objects, arrays, `Date`s and scalars) so later mutation of
  * the caller's objects has no effect. Opaque values — functions, `RegExp`, zod schemas, class
- * instances — are kept by reference: cloning a zod schema silently breaks it (SPEC section 2).
+ * instances — are kept by reference: cloning a zod schema silently breaks it.
  * Comparison primitives are copied as data and get their behaviour back. Plain data must be a
  * tree: a cycle is an error, not a stack overflow.
  */

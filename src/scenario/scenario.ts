@@ -52,7 +52,7 @@ export class Scenario {
 
   /**
    * Loads a scenario document (what `definition.toJSON()` wrote, or its JSON text) and returns a
-   * validated definition (SPEC section 8). The document is checked strictly; the functions it
+   * validated definition. The document is checked strictly; the functions it
    * references come from `callables`, by location or by name. Graph problems throw a
    * `ScenarioValidationError`, document problems a `ScenarioDocumentError`.
    *
@@ -65,7 +65,7 @@ export class Scenario {
     const document = readDocument(json, options)
     const builder = new Scenario(document.name, { description: document.description })
     buildFromDocument(document, builder)
-    // Set directly: an unknown entry is a validation problem here (`unknown_entry`, SPEC 13.35).
+    // Set directly: an unknown entry is a validation problem here (`unknown_entry`).
     builder.#entry = document.entryNode
     const definition = builder.validate()
     rememberDocumentNames(definition, document.callableNames)

@@ -8,7 +8,7 @@ import type { AnswerTemplate } from '../templates/types.js'
 /** A question as text, or as a function of the state rendered when its turn starts. */
 export type QuestionText = string | ((state: ScenarioStateView) => string)
 
-/** A question with its answer template and rubric (SPEC section 2). */
+/** A question with its answer template and rubric. */
 export interface Question {
   question: QuestionText
   /** A reference answer, kept for reports. */
@@ -44,7 +44,7 @@ export interface ScenarioNode extends NodeSpec {
   readonly id: string
 }
 
-/** An edge; `when` is kept as written (SPEC 13.3). */
+/** An edge; `when` is kept as written. */
 export interface ScenarioEdge {
   source: string
   target: string

@@ -3,13 +3,14 @@ import type { ValidationProblem } from '../errors/index.js'
 import { END } from './end.js'
 import type { ScenarioEdge, ScenarioWarning } from './types.js'
 
-/** The problems and warnings of a graph, in the order SPEC section 2 gives. */
+/** The problems and warnings of a graph, in the order `validate()` reports them:
+ * entry, edge ends, reachability, fallbacks. */
 export interface GraphReport {
   problems: ValidationProblem[]
   warnings: ScenarioWarning[]
 }
 
-/** Checks a graph's structure: entry, edge ends, reachability, fallbacks (SPEC 2 and 13.1, 13.35). */
+/** Checks a graph's structure: entry, edge ends, reachability, fallbacks. */
 export function checkGraph(
   nodeIds: readonly string[],
   edges: readonly ScenarioEdge[],

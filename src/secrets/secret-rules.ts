@@ -13,7 +13,7 @@ export interface SecretRule {
 /** What masked text shows in place of a secret. */
 export const SECRET_MASK = '[secret]'
 
-/** Secret-shaped strings, whatever their origin (SPEC: `sk-` keys, Bearer tokens, JWTs). */
+/** Secret-shaped strings, whatever their origin (`sk-` keys, Bearer tokens, JWTs). */
 const SHAPES: readonly { name: string; pattern: RegExp }[] = [
   { name: 'sk- key', pattern: /\bsk-[A-Za-z0-9_-]{20,}/ },
   { name: 'Bearer token', pattern: /\bBearer\s+[A-Za-z0-9._~+/=-]{20,}/i },

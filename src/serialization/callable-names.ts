@@ -1,4 +1,4 @@
-// How `toJSON` names the functions it writes as `{ callable, at }` (SPEC 13.29, 13.34, 13.48).
+// How `toJSON` names the functions it writes as `{ callable, at }`.
 import type { CallableReference } from './document-format.js'
 
 /**
@@ -21,7 +21,7 @@ export const INFERRED_NAMES: readonly string[] = [
 /** A function met while writing a document: where it is, and the reference written for it. */
 export interface CallableSite {
   readonly fn: unknown
-  /** The location, e.g. `nodes.retry.stateUpdate` (SPEC 13.29). */
+  /** The location, e.g. `nodes.retry.stateUpdate`. */
   readonly at: string
   /** The option key the function was given under, e.g. `stateUpdate`. */
   readonly key: string

@@ -31,7 +31,7 @@ export interface DefinitionSource {
 }
 
 /**
- * Writes a definition as a scenario document (SPEC section 8): versioned and type-tagged JSON
+ * Writes a definition as a scenario document: versioned and type-tagged JSON
  * data, nodes in insertion order, functions as `{ callable, at }`. Throws an
  * `InvalidArgumentError` for what JSON cannot hold (a function in metadata, a model client, an
  * API key), naming its location.
@@ -63,7 +63,7 @@ export function definitionToJSON(source: DefinitionSource): ScenarioDocument {
 
 function writeEdge(edge: ScenarioEdge, index: number, context: WriteContext): EdgeDocument {
   const out: EdgeDocument = { source: edge.source, target: edge.target }
-  // `when` is kept as written (SPEC 13.3): an explicit `null` stays `null`.
+  // `when` is kept as written: an explicit `null` stays `null`.
   if (edge.when === undefined) return out
   const at = `edges.${index}.when`
   if (typeof edge.when === 'function') {

@@ -1,11 +1,11 @@
-// The shape of a serialized scenario (SPEC section 8): what `definition.toJSON()` writes and
+// The shape of a serialized scenario: what `definition.toJSON()` writes and
 // `Scenario.fromJSON()` reads. Everything here is JSON data.
 
 import type { OutcomeCheck } from '../outcomes/types.js'
 import type { PrimitiveData } from '../primitives/types.js'
 import type { LlmTrait, RegexTrait } from '../rubrics/types.js'
 
-/** The `kind` tag of a scenario document (SPEC 13.49). */
+/** The `kind` tag of a scenario document. */
 export const SCENARIO_DOCUMENT_KIND = 'vitest-scenario.definition'
 
 /** The document format this version writes and reads. */
@@ -21,7 +21,7 @@ export interface JsonObject {
 
 /**
  * A function in a document: its name (`''` when anonymous or ambiguous) and its location, e.g.
- * `nodes.retry.stateUpdate`; `Scenario.fromJSON` resolves it through `callables` (SPEC 8, 13.29).
+ * `nodes.retry.stateUpdate`; `Scenario.fromJSON` resolves it through `callables`.
  */
 export interface CallableReference {
   callable: string
@@ -43,7 +43,7 @@ export interface ModelOverrideDocument {
   parsing?: ModelConfigDocument | undefined
 }
 
-/** An answer template in a document: its schema as JSON Schema (SPEC 8). */
+/** An answer template in a document: its schema as JSON Schema. */
 export interface TemplateDocument {
   /** The zod schema as JSON Schema (`z.toJSONSchema`). */
   schema: JsonObject
@@ -51,7 +51,7 @@ export interface TemplateDocument {
   /** Per-field primitives as data, or a callable. */
   verify?: Record<string, PrimitiveData> | CallableReference | undefined
   parse?: CallableReference | undefined
-  /** Present when the schema has refinements or transforms JSON Schema cannot hold (SPEC 13.42). */
+  /** Present when the schema has refinements or transforms JSON Schema cannot hold. */
   warnings?: ['schema-lossy'] | undefined
 }
 
@@ -87,7 +87,7 @@ export interface NodeDocument {
 }
 
 /**
- * A `when` in a document: as written, with `undefined` as `null` (SPEC 13.36), a `stateCheck` as
+ * A `when` in a document: as written, with `undefined` as `null`, a `stateCheck` as
  * data and functions as callables.
  */
 export type WhenDocument = JsonValue | CallableReference | (JsonValue | CallableReference)[]
@@ -108,7 +108,7 @@ export interface OutcomeCriterionDocument {
 }
 
 /**
- * A serialized scenario definition (SPEC section 8 and 13.35): versioned, type-tagged JSON.
+ * A serialized scenario definition: versioned, type-tagged JSON.
  *
  * @example
  * const document: ScenarioDocument = definition.toJSON()

@@ -1,4 +1,4 @@
-// Rebuilds a template schema from JSON Schema, with objects that strip unknown keys (SPEC 13.30).
+// Rebuilds a template schema from JSON Schema, with objects that strip unknown keys.
 import { z } from 'zod'
 
 interface SchemaNode {
@@ -21,8 +21,8 @@ const CHILD_KEYS = [
 const CHILD_LIST_KEYS = ['options', 'items'] as const
 
 // `additionalProperties: false` comes back as a strict object, an absent one (or `true`) as a
-// passthrough object: both are unknown-key rules, and a rebuilt object strips instead (SPEC
-// 13.30). `additionalProperties: {}` — how z.toJSONSchema writes a loose object — comes back as
+// passthrough object: both are unknown-key rules, and a rebuilt object strips instead.
+// `additionalProperties: {}` — how z.toJSONSchema writes a loose object — comes back as
 // a catch-all of `any`: extra keys that are declared, so they are kept, like typed ones (records).
 function isUnknownKeyRule(catchall: unknown): boolean {
   if (catchall === undefined) return true
@@ -80,7 +80,7 @@ function stripUnknownKeys(schema: SchemaNode, memo: Map<SchemaNode, SchemaNode>)
 
 /**
  * Rebuilds a zod schema from JSON Schema (`z.fromJSONSchema`) whose objects strip unknown keys
- * and never reject them (SPEC 13.30). Throws what `z.fromJSONSchema` throws for a schema it
+ * and never reject them. Throws what `z.fromJSONSchema` throws for a schema it
  * cannot read.
  *
  * @example

@@ -11,7 +11,7 @@ function isLossy(schema: Parameters<typeof schemaToJSON>[0]): boolean {
 }
 
 /**
- * The `schema-lossy` warnings of a definition (SPEC 13.30, 13.42): one per node, in node order,
+ * The `schema-lossy` warnings of a definition: one per node, in node order,
  * whose template schema has behaviour JSON Schema cannot hold (refinements, transforms, …), so a
  * definition loaded from its document runs without it.
  *

@@ -1,4 +1,4 @@
-// A template schema as JSON Schema, and whether JSON Schema holds all of it (SPEC 8, 13.30, 13.42).
+// A template schema as JSON Schema, and whether JSON Schema holds all of it.
 import { z } from 'zod'
 import type { JsonObject } from './document-format.js'
 
@@ -39,7 +39,7 @@ function isLossyNode(schema: unknown): boolean {
   if (typeof def.type === 'string' && LOSSY_TYPES.has(def.type)) return true
   // A coerced primitive converts its input; the rebuilt one would reject it.
   if (def.coerce === true) return true
-  // A strict object rejects unknown keys; rebuilt, it strips them (SPEC 13.30).
+  // A strict object rejects unknown keys; rebuilt, it strips them.
   if (def.type === 'object' && def.catchall !== undefined && defOf(def.catchall).type === 'never') {
     return true
   }
@@ -50,7 +50,7 @@ function isLossyNode(schema: unknown): boolean {
   })
 }
 
-// Schemas are immutable by contract (SPEC section 2), so one conversion per schema is enough.
+// Schemas are immutable by contract, so one conversion per schema is enough.
 const cache = new WeakMap<object, SchemaJson>()
 
 /**

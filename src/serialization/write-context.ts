@@ -8,7 +8,7 @@ export interface WriteContext {
 
 /**
  * Writes a function as `{ callable, at }`; its name is filled in later by `nameCallables`, which
- * needs every function of the document (SPEC 13.34).
+ * needs every function of the document.
  */
 export function writeCallable(
   context: WriteContext,

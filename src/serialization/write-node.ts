@@ -15,7 +15,7 @@ import { schemaToJSON } from './schema-to-json.js'
 import { type WriteContext, writeCallable } from './write-context.js'
 import { writeJsonObject } from './write-json-data.js'
 
-/** Writes a node as `{ id, … }`: plain data as JSON, functions as callables (SPEC 8, 13.29). */
+/** Writes a node as `{ id, … }`: plain data as JSON, functions as callables. */
 export function writeNode(node: ScenarioNode, context: WriteContext): NodeDocument {
   const at = `nodes.${node.id}`
   const out: NodeDocument = {

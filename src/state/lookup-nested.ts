@@ -1,7 +1,7 @@
 const hasOwn = Object.prototype.hasOwnProperty
 
 /**
- * Looks up a dot path inside a value (SPEC sections 13.15 and 13.38): at each level the whole
+ * Looks up a dot path inside a value: at each level the whole
  * remaining path is tried as a key first, then the prefixes split at each dot from the left, in
  * turn, until one resolves to a value other than `undefined`. Missing keys give `undefined`.
  *

@@ -92,7 +92,7 @@ function compileNodeResultsPath(rest: string): NestedPath {
   return { whole: rest, splits }
 }
 
-/** `lookupNested(value, step.whole)`, on a path split in advance (SPEC 13.15, 13.38). */
+/** `lookupNested(value, step.whole)`, on a path split in advance. */
 function readNested(value: unknown, step: NestedPath): unknown {
   if (typeof value !== 'object' || value === null) return undefined
   const record = value as Record<string, unknown>
@@ -142,7 +142,7 @@ function nestedReader(root: string, rest: string): Reader {
       }
     }
     default:
-      // A suffix after `turn`, `currentNode` or `verifyResult` reads nothing (SPEC 13.15).
+      // A suffix after `turn`, `currentNode` or `verifyResult` reads nothing.
       return readUndefined
   }
 }
@@ -178,7 +178,7 @@ const cache = new Map<string, CompiledPath>()
 const CACHE_LIMIT = 1000
 
 /**
- * Reads a dot path from the state (SPEC section 5): `verifyResult`, `turn`, `currentNode`,
+ * Reads a dot path from the state: `verifyResult`, `turn`, `currentNode`,
  * `parsed.<a>…`, `accumulated.<a>…`, `nodeVisits.<node>` (0 when never visited),
  * `nodeResults.<node>` (`{}` when never run) and `nodeResults.<node>.<field>…`, with the
  * karenina spellings as aliases; anything else is `undefined`.

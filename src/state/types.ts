@@ -1,4 +1,4 @@
-// The runtime data of a scenario run (SPEC sections 5 and 6): plain, structured-cloneable data.
+// The runtime data of a scenario run: plain, structured-cloneable data.
 
 /** Token counts of one or more model calls. */
 export interface Usage {
@@ -17,7 +17,7 @@ export interface TurnUsage extends Usage {
   cost?: number | undefined
 }
 
-/** Why a turn failed for a reason other than a wrong answer (SPEC section 6, "Errors"). */
+/** Why a turn failed for a reason other than a wrong answer. */
 export type ErrorCategory =
   | 'connection'
   | 'rate_limit'
@@ -35,7 +35,7 @@ export type ErrorCategory =
   | 'aborted'
   | 'unexpected'
 
-/** Where in a turn a failure happened (SPEC section 13.19). */
+/** Where in a turn a failure happened. */
 export type ErrorStage =
   | 'question'
   | 'answer'
@@ -71,7 +71,7 @@ export interface RunError {
   cause: unknown
 }
 
-/** What kind of check left a diagnostic (SPEC section 13.8). */
+/** What kind of check left a diagnostic. */
 export type DiagnosticKind = 'condition' | 'stateUpdate' | 'outcome' | 'rubric'
 
 /** Why a check did not do what a user may have expected, e.g. an edge that did not fire. */
@@ -156,7 +156,7 @@ export interface TurnRoute {
   readonly reason: RouteReason
 }
 
-/** The state a run accumulates; conditions read it through dot paths (SPEC section 5). */
+/** The state a run accumulates; conditions read it through dot paths. */
 export interface ScenarioState {
   /** 0-based index of the turn being run or just run. */
   turn: number
@@ -196,7 +196,7 @@ export interface TurnResult {
   issues?: SchemaIssue[] | undefined
 }
 
-/** Everything a run produced (SPEC section 6). Invariant: `turnCount === history.length === path.length`. */
+/** Everything a run produced. Invariant: `turnCount === history.length === path.length`. */
 export interface ScenarioExecutionResult {
   scenarioId: string
   status: ScenarioStatus

@@ -9,7 +9,7 @@ export type ParseOutcome =
 
 /**
  * Parses `raw` with the template's `parse`, then validates the result with its schema; the
- * schema's output (unknown keys stripped, defaults applied) is what the turn keeps (SPEC 13.16).
+ * schema's output (unknown keys stripped, defaults applied) is what the turn keeps.
  * A failure is returned, never thrown: it becomes a `parsing` error turn.
  */
 export function parseWithTemplate(

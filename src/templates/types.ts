@@ -25,7 +25,7 @@ export interface TemplateSpec<S extends TemplateSchema> {
   parse?: ((raw: string) => z.input<S>) | undefined
 }
 
-/** An answer template: how a turn's answer is parsed and verified (SPEC section 6). */
+/** An answer template: how a turn's answer is parsed and verified. */
 export interface AnswerTemplate<S extends TemplateSchema = TemplateSchema> extends TemplateSpec<S> {
   readonly kind: 'AnswerTemplate'
 }

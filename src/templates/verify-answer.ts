@@ -7,7 +7,7 @@ type FieldCheck = (value: unknown) => boolean
 const groundTruthChecks = new WeakMap<object, [string, FieldCheck][]>()
 
 /**
- * The template's verdict on parsed fields (SPEC section 6 and 13.17): per-field primitives
+ * The template's verdict on parsed fields: per-field primitives
  * against the ground truth (all must pass), or a `verify` function taken by truthiness, or — with
  * ground truth and no `verify` — each ground-truth field compared by its value-form primitive.
  * With neither, `null`. A `verify` function that throws propagates: the runner makes it an

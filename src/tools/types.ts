@@ -21,7 +21,7 @@ export interface ToolSpec<P extends z.ZodObject = z.ZodObject> {
   onError?: 'fail' | 'report' | undefined
 }
 
-/** A tool a model answering side may call (SPEC section 6). */
+/** A tool a model answering side may call. */
 export interface Tool<P extends z.ZodObject = z.ZodObject> extends ToolSpec<P> {
   readonly kind: 'Tool'
 }
