@@ -2,7 +2,6 @@
 // worker after each run. Only task meta survives `--shard` + `--merge-reports` (blobs keep the
 // task tree), so everything a report shows must be in here — and kept small, since it travels
 // by RPC and into every blob. No vitest import: the worker side calls it.
-import { isUnconditional } from '../conditions/when-to-json.js'
 import { resultSet, samplePassed } from '../samples/result-set.js'
 import type { ScenarioDefinition } from '../scenario/definition.js'
 import { END } from '../scenario/end.js'
@@ -234,8 +233,10 @@ function metaWriter(definition: ScenarioDefinition, rewrite: MetaText | undefine
 }
 
 function graphMeta(definition: ScenarioDefinition, write: MetaWriter): ScenarioGraphMeta {
+  // An edge without `when` (or with `when: null`) is its source's fallback; the others are
+  // conditional. The graph is described as written: the route each turn took is on its record.
   const conditional = new Set(
-    definition.edges.filter((e) => !isUnconditional(e.when)).map((e) => e.source),
+    definition.edges.filter((e) => e.when !== undefined && e.when !== null).map((e) => e.source),
   )
   return {
     nodes: definition.nodeIds.map(write.node),

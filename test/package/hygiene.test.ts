@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, inject, test } from 'vitest'
@@ -120,7 +120,31 @@ describe('packed tarball', () => {
   })
 })
 
+/** The folders under `src/` that the files of `folder` import from directly. */
+function importedFolders(source: string): string[] {
+  const folders = [...source.matchAll(/from '\.\.\/([\w-]+)\//g)].map((m) => m[1] as string)
+  return [...new Set(folders)].sort()
+}
+
 describe('import graph', () => {
+  test('the reporter reads what runs recorded: it imports nothing from routing or conditions', () => {
+    const dir = join(repoRoot, 'src/reporter')
+    const offending = readdirSync(dir)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) =>
+        importedFolders(readFileSync(join(dir, name), 'utf8'))
+          .filter((folder) => folder === 'routing' || folder === 'conditions')
+          .map((folder) => `${name} imports from ${folder}/`),
+      )
+    expect(offending).toEqual([])
+  })
+
+  test('the folder check sees a relative import of another folder', () => {
+    expect(
+      importedFolders("import { a } from '../routing/x.js'\nimport { b } from './c.js'"),
+    ).toEqual(['routing'])
+  })
+
   test('has no import cycle among the sources of any entry', () => {
     expect(dpdm(entrySources).circulars).toEqual([])
   })
