@@ -7,6 +7,7 @@ export {
   RecordingMissingError,
   RecordingSecretError,
 } from './recording-errors.js'
+export { ReadOnlyStateError } from './read-only-state-error.js'
 export { ScenarioDocumentError } from './scenario-document-error.js'
 export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './scenario-error.js'
 export {

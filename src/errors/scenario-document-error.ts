@@ -15,11 +15,11 @@ export class ScenarioDocumentError extends ScenarioError {
   readonly locations: readonly string[]
 
   constructor(
-    message: MessageParts | string,
+    parts: MessageParts,
     locations: readonly string[],
     options?: ErrorOptions,
   ) {
-    super('invalid_document', message, options)
+    super('invalid_document', parts, options)
     this.locations = locations
   }
 }

@@ -1,9 +1,4 @@
-import {
-  isScenarioError,
-  MESSAGE_PREFIX,
-  quoteList,
-  ScenarioDocumentError,
-} from '../errors/index.js'
+import { isScenarioError, quoteList, ScenarioDocumentError } from '../errors/index.js'
 import { isPlainObject } from '../primitives/index.js'
 
 /**
@@ -70,17 +65,36 @@ export function checkKeys(
 
 /**
  * Runs a library call on document data and turns its `InvalidArgumentError` into a
- * `ScenarioDocumentError` at `at`, keeping the message (prefixed with the location when the
- * message does not name it already).
+ * `ScenarioDocumentError` at `at`, keeping its parts, with what it says prefixed with the
+ * location.
  */
 export function atLocation<T>(at: string, call: () => T): T {
   try {
     return call()
   } catch (error) {
-    if (!isScenarioError(error) || error.code !== 'invalid_argument') throw error
-    const message = error.message.includes(at)
-      ? error.message
-      : `${MESSAGE_PREFIX} Invalid scenario document at ${at}: ${error.message.slice(MESSAGE_PREFIX.length + 1)}`
-    throw new ScenarioDocumentError(message, [at], { cause: error })
+    throw documentError(error, at, true)
   }
+}
+
+/**
+ * Like `atLocation`, for a call that is given the location and names it in its own messages
+ * (`compileWhen(when, at)`, `hydratePrimitive(data, at)`): its parts are kept as they are.
+ */
+export function locatedAt<T>(at: string, call: (at: string) => T): T {
+  try {
+    return call(at)
+  } catch (error) {
+    throw documentError(error, at, false)
+  }
+}
+
+function documentError(error: unknown, at: string, prefix: boolean): unknown {
+  if (!isScenarioError(error) || error.code !== 'invalid_argument') return error
+  const parts = {
+    what: prefix ? `Invalid scenario document at ${at}: ${error.what}` : error.what,
+    subjects: error.subjects,
+    details: error.details,
+    fix: error.fix,
+  }
+  return new ScenarioDocumentError(parts, [at], { cause: error })
 }

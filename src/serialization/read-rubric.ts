@@ -1,7 +1,7 @@
 import { quoteList } from '../errors/index.js'
 import { assertRubric, callableTrait, llmTrait, regexTrait } from '../rubrics/index.js'
 import type { LlmTrait, Rubric, Trait } from '../rubrics/types.js'
-import { atLocation, checkKeys, describeJson, invalid } from './document-errors.js'
+import { atLocation, checkKeys, describeJson, invalid, locatedAt } from './document-errors.js'
 import { readArray, readBoolean, readNumber, readObject, readString } from './read-values.js'
 import { type CallableResolver, readCallable } from './resolve-callable.js'
 
@@ -15,7 +15,7 @@ export function readRubric(value: unknown, at: string, resolver: CallableResolve
     readTrait(trait, `${at}.traits.${i}`, resolver),
   )
   const rubric = { traits }
-  atLocation(at, () => assertRubric(rubric, at))
+  locatedAt(at, (where) => assertRubric(rubric, where))
   return rubric
 }
 

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { hydratePrimitive, type Primitive } from '../primitives/index.js'
 import { defineTemplate } from '../templates/index.js'
 import type { AnswerTemplate, TemplateSpec } from '../templates/types.js'
-import { atLocation, checkKeys, describeJson, invalid } from './document-errors.js'
+import { atLocation, checkKeys, describeJson, invalid, locatedAt } from './document-errors.js'
 import { readArray, readJsonObject, readObject } from './read-values.js'
 import { type CallableResolver, isCallableShape, readCallable } from './resolve-callable.js'
 import { schemaFromJSON } from './schema-from-json.js'
@@ -85,7 +85,7 @@ function readVerify(
     if (typeof data !== 'object' || data === null) {
       invalid(`${at}.${field}`, `expected a primitive, got ${describeJson(data)}`)
     }
-    verify[field] = atLocation(`${at}.${field}`, () => hydratePrimitive(data, `${at}.${field}`))
+    verify[field] = locatedAt(`${at}.${field}`, (where) => hydratePrimitive(data, where))
   }
   return verify
 }

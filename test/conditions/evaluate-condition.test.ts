@@ -284,7 +284,8 @@ describe('function conditions (SPEC 13.7, 13.21)', () => {
     expect(state.accumulated.tries).toBe(1)
     expect(result.messages).toMatchInlineSnapshot(`
       [
-        "Condition function (anonymous) threw, so it does not match: TypeError: [vitest-scenario] The scenario state is read-only here: cannot set 'tries'. Change state in a node stateUpdate instead.",
+        "Condition function (anonymous) threw, so it does not match: ReadOnlyStateError: [vitest-scenario] The scenario state is read-only here: cannot set 'tries'
+      Change state in a node stateUpdate instead.",
       ]
     `)
   })
