@@ -33,10 +33,7 @@ export class RecordingSecretError extends ScenarioError {
   /** Which rule matched (never the secret itself). */
   readonly pattern: string
 
-  constructor(
-    parts: MessageParts,
-    details: { file: string; jsonPath: string; pattern: string },
-  ) {
+  constructor(parts: MessageParts, details: { file: string; jsonPath: string; pattern: string }) {
     super('recording_secret', parts)
     this.file = details.file
     this.jsonPath = details.jsonPath

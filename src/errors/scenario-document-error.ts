@@ -14,11 +14,7 @@ export class ScenarioDocumentError extends ScenarioError {
    */
   readonly locations: readonly string[]
 
-  constructor(
-    parts: MessageParts,
-    locations: readonly string[],
-    options?: ErrorOptions,
-  ) {
+  constructor(parts: MessageParts, locations: readonly string[], options?: ErrorOptions) {
     super('invalid_document', parts, options)
     this.locations = locations
   }

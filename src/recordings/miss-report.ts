@@ -26,7 +26,10 @@ export interface MissDetails {
  */
 export function missReport(details: MissDetails): MessageParts {
   const now = pretty(details.request)
-  const lines = [`Request (normalized): ${details.request.method} ${details.request.path}`, indent(now)]
+  const lines = [
+    `Request (normalized): ${details.request.method} ${details.request.path}`,
+    indent(now),
+  ]
   let closest: string | undefined
   let best = -1
   for (const request of details.unused) {
