@@ -54,6 +54,11 @@ export class ScenarioError extends Error {
   readonly details: string | undefined
   /** What to do about it, when the message says. */
   readonly fix: string | undefined
+  /**
+   * Where this error's code is explained: `docs/errors.md#<code>` (the file ships in the package
+   * and lives in the repository).
+   */
+  readonly docs: string
   /** @internal Identifies library errors across copies of the package (no `instanceof`). */
   readonly [brand] = true
 
@@ -73,14 +78,7 @@ export class ScenarioError extends Error {
     this.subjects = safe.subjects
     this.details = safe.details
     this.fix = safe.fix
-  }
-
-  /**
-   * Where this error's code is explained: `docs/errors.md#<code>` (the file ships in the package
-   * and lives in the repository).
-   */
-  get docs(): string {
-    return `${ERROR_DOCS}#${this.code}`
+    this.docs = `${ERROR_DOCS}#${code}`
   }
 }
 

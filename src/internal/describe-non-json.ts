@@ -1,5 +1,6 @@
 // Check nodes and recordings are plain data: values written into them must survive JSON unchanged.
 
+import { describeValue } from './describe-value.js'
 import { isPlainObject } from './is-plain-object.js'
 
 /**
@@ -24,8 +25,7 @@ export function describeNonJson(value: unknown, path = ''): string | undefined {
         }
         return undefined
       }
-      if (!isPlainObject(value))
-        return at(path, `a ${value.constructor?.name ?? 'non-plain object'}`)
+      if (!isPlainObject(value)) return at(path, describeValue(value))
       for (const key of Object.keys(value)) {
         const problem = describeNonJson(value[key], `${path}.${key}`)
         if (problem !== undefined) return problem
@@ -35,7 +35,7 @@ export function describeNonJson(value: unknown, path = ''): string | undefined {
     case 'bigint':
       return at(path, `${value}n`)
     default:
-      return at(path, `a ${typeof value}`)
+      return at(path, describeValue(value))
   }
 }
 

@@ -1,33 +1,4 @@
 import { isScenarioError, quoteList, ScenarioDocumentError } from '../errors/index.js'
-import { isPlainObject } from '../primitives/index.js'
-
-/**
- * Describes a document value for a message: its JSON type, and short scalars themselves.
- *
- * @example
- * describeJson(42) // 'a number (42)'
- */
-export function describeJson(value: unknown): string {
-  if (value === null) return 'null'
-  if (value === undefined) return 'undefined'
-  if (Array.isArray(value)) return 'an array'
-  if (isPlainObject(value)) return 'an object'
-  if (typeof value === 'string') {
-    return value.length <= 40 ? `a string ('${value}')` : 'a string'
-  }
-  if (typeof value === 'number' || typeof value === 'boolean') {
-    return `a ${typeof value} (${String(value)})`
-  }
-  if (typeof value === 'function') return 'a function'
-  if (typeof value !== 'object') return `a ${typeof value}`
-  let name: unknown
-  try {
-    name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } }).constructor?.name
-  } catch {
-    return 'an object that cannot be read'
-  }
-  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object that is not plain data'
-}
 
 /**
  * Throws a `ScenarioDocumentError` about the value at `at`, a dot path into the document (`''`
