@@ -96,9 +96,9 @@ describe('compileWhen: errors at addEdge', () => {
     `)
     expect(compile(true)).toThrow("Unsupported 'when' value: true")
     expect(compile(10n)).toThrow("Unsupported 'when' value: 10n")
-    expect(compile(new Date())).toThrow("Unsupported 'when' type: Date")
-    expect(compile(/x/)).toThrow("Unsupported 'when' type: RegExp")
-    expect(compile(new Map())).toThrow("Unsupported 'when' type: Map")
+    expect(compile(new Date())).toThrow("Unsupported 'when' value: a Date")
+    expect(compile(/x/)).toThrow("Unsupported 'when' value: a RegExp")
+    expect(compile(new Map())).toThrow("Unsupported 'when' value: a Map")
   })
 
   test('when: {} (SPEC 13.31)', () => {
@@ -165,14 +165,12 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.score': { gt: Number.NaN } })).toThrow(
       "Operator 'gt' at 'parsed.score' in 'when' needs a finite number, got NaN",
     )
-    expect(compile({ 'parsed.score': { lt: Number.POSITIVE_INFINITY } })).toThrow(
-      'got Infinity',
-    )
+    expect(compile({ 'parsed.score': { lt: Number.POSITIVE_INFINITY } })).toThrow('got Infinity')
     expect(compile({ 'parsed.score': { lte: undefined } })).toThrow(
       'needs a finite number, got null\n',
     )
     expect(compile({ 'parsed.score': { gte: new Date() } })).toThrow(
-      'needs a finite number, got Date(',
+      'needs a finite number, got a Date',
     )
   })
 
@@ -209,16 +207,16 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.a': () => true })).toThrow(
       "Unsupported value in 'when' at 'parsed.a': a function",
     )
-    expect(compile({ 'parsed.a': 1n })).toThrow("Unsupported value in 'when' at 'parsed.a': bigint")
+    expect(compile({ 'parsed.a': 1n })).toThrow("Unsupported value in 'when' at 'parsed.a': 1n")
     expect(compile({ 'parsed.a': Number.NaN })).toThrow(
       "Unsupported value in 'when' at 'parsed.a': NaN",
     )
-    expect(compile({ 'parsed.a': [1, new Date()] })).toThrow("at 'parsed.a': Date")
+    expect(compile({ 'parsed.a': [1, new Date()] })).toThrow("at 'parsed.a': a Date")
     expect(compile({ 'parsed.a': { eq: { when: new Date() } } })).toThrow(
-      "Unsupported value in 'when' at 'parsed.a' (operator 'eq'): Date",
+      "Unsupported value in 'when' at 'parsed.a' (operator 'eq'): a Date",
     )
     expect(compile({ 'parsed.a': { in: [1, Symbol('s')] } })).toThrow(
-      "at 'parsed.a' (operator 'in'): symbol",
+      "at 'parsed.a' (operator 'in'): Symbol(s)",
     )
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic
