@@ -73,7 +73,7 @@ function compileWhenObject(
   for (const key of paths) {
     const path = knownPath(key, where)
     const value = when[key]
-    // A plain object is always the operator form (SPEC section 3).
+    // A plain object is always the operator form.
     if (isPlainObject(value)) {
       out.push({ kind: 'path', path, tests: compileOperators(value, { path: key, where }) })
     } else {
@@ -103,7 +103,7 @@ function compileElement(
 }
 
 /**
- * Validates a `when` (SPEC section 3) and compiles it for fast evaluation; `null` means
+ * Validates a `when` and compiles it for fast evaluation; `null` means
  * unconditional. Every mistake is an `InvalidArgumentError` here, naming `where` (e.g.
  * `addEdge('ask', 'retry')`), so routing itself never throws.
  *
@@ -123,7 +123,7 @@ export function compileWhen(when: unknown, where: string): CompiledCondition | n
   } else if (isPlainObject(when)) {
     compileWhenObject(when, where, undefined, checks)
   } else {
-    // No source-string evaluation, ever (SPEC section 3): a string is just an unsupported type.
+    // No source-string evaluation, ever: a string is just an unsupported type.
     const fix =
       typeof when === 'string' ? `${WHEN_FORMS} A string is never run as code.` : WHEN_FORMS
     throw new InvalidArgumentError(`Unsupported 'when' value: ${describeValue(when)}`, fix, [where])

@@ -66,7 +66,7 @@ function runPathCheck(check: PathCheck, state: ScenarioStateView, ctx: Condition
     }
     return true
   } catch (error) {
-    // Defensive: tests are written not to throw, but routing must never throw (SPEC 12.5).
+    // Defensive: tests are written not to throw, but routing must never throw.
     report(ctx, `${subject(check, ctx)} failed, so it does not match: ${errorText(error)}`, check)
     return false
   }
@@ -107,7 +107,7 @@ function isThenable(value: unknown): boolean {
 function subject(check: CompiledCheck, ctx: ConditionContext): string {
   const edge = ctx.edge === undefined ? '' : ` of edge '${ctx.edge.source}' -> '${ctx.edge.target}'`
   if (check.kind === 'path') return `Condition on '${check.path.path}'${edge}`
-  // A name inferred from the option key (`when: () => …`) says nothing: anonymous (SPEC 13.29).
+  // A name inferred from the option key (`when: () => …`) says nothing: anonymous.
   const name = check.fn.name
   return `Condition function ${name === '' || name === 'when' ? '(anonymous)' : `'${name}'`}${edge}`
 }

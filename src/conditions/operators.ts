@@ -1,4 +1,4 @@
-// The operator form `{ path: { op: operand, … } }` (SPEC section 3, 13.5).
+// The operator form `{ path: { op: operand, … } }`.
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue, renderData } from '../internal/describe-value.js'
 import type { ValueTest } from './compiled-condition.js'
@@ -69,7 +69,7 @@ function operatorTest(op: WhenOperator, raw: unknown, site: WhenSite): ValueTest
     case 'gte':
     case 'lt':
     case 'lte':
-      // `undefined` is read as `null` first (SPEC 13.45), so it is a bad operand like `null`.
+      // `undefined` is read as `null` first, so it is a bad operand like `null`.
       return rangeOperator(op, raw === undefined ? null : raw, site)
     case 'matches':
       return matchesOperator(raw === undefined ? null : raw, site)

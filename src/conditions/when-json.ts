@@ -1,4 +1,4 @@
-// The data inside a when-object: JSON only, `undefined` read as `null` (SPEC 13.5, 13.45).
+// The data inside a when-object: JSON only, `undefined` read as `null`.
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../primitives/index.js'

@@ -6,7 +6,7 @@ import { isPlainObject } from './is-plain-object.js'
 /**
  * Describes the first part of `value` that is not JSON data (a `Date`, a function, a non-finite
  * number, a class instance, …), with its path below `value`; `undefined` when all of it is JSON.
- * `undefined` inside objects and arrays is accepted: it is read as `null` (SPEC 13.45).
+ * `undefined` inside objects and arrays is accepted: it is read as `null`.
  */
 export function describeNonJson(value: unknown, path = ''): string | undefined {
   switch (typeof value) {

@@ -16,7 +16,7 @@ function regexOf(trait: RegexTrait): RegExp {
 /**
  * Scores the regex and callable traits of a rubric on one response. A trait that throws, or
  * returns something other than a boolean or a finite number, leaves a `rubric` diagnostic and no
- * score (SPEC 13.19). Model-judged traits are scored by the caller's judge, not here.
+ * score. Model-judged traits are scored by the caller's judge, not here.
  */
 export function scoreTraits(
   rubric: Rubric,

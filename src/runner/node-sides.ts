@@ -22,7 +22,7 @@ export interface ModelJudging {
   traits: readonly LlmTrait[]
 }
 
-/** Who answers and who judges at one node, after its overrides (SPEC 6 and 13.33). */
+/** Who answers and who judges at one node, after its overrides. */
 export interface NodeSides {
   answering: AnswerSide
   /** The system prompt in effect: the node's, else the run's, else the model's. */
@@ -101,7 +101,7 @@ function modelJudging(
   const fill = template !== undefined && template.parse === undefined ? template : undefined
   const traits = rubric?.traits.filter((t): t is LlmTrait => t.type === 'LlmTrait') ?? []
   if (fill === undefined && traits.length === 0) return undefined
-  // resolveRunOptions refuses a run whose nodes need a parsing model it lacks (13.18); this keeps
+  // resolveRunOptions refuses a run whose nodes need a parsing model it lacks; this keeps
   // the promise where the model is used, whatever path led here.
   if (model === undefined) {
     throw new InvalidArgumentError(

@@ -28,7 +28,7 @@ import { usageFrom, zeroUsage } from './usage.js'
 
 // The stages of a turn, in order: render the question, call the answering side, read its answer,
 // then judge it (parse, verify, score the rubric). Each stage returns its result — what it made,
-// or the error that ends the turn with what was done before it (13.19) — and the run loop chains
+// or the error that ends the turn with what was done before it — and the run loop chains
 // them. The stages are synchronous except the answer itself and a parsing model's judging: the
 // loop does those `await`s, and only when there is a promise. An `async runTurn` wrapping the
 // same work cost an extra promise and microtask hops per turn, a large share of a turn once the
@@ -93,7 +93,7 @@ export interface Judged extends Judgement {
   ok: true
 }
 
-/** The turn failed, before or while judging; the judgement holds what was done before (13.19). */
+/** The turn failed, before or while judging; the judgement holds what was done before. */
 export interface NotJudged extends Judgement {
   ok: false
   error: TurnError

@@ -13,7 +13,7 @@ import { priceTurn, turnUsage } from './usage.js'
 /**
  * The state's bookkeeping after a node ran, in this order: write `verifyResult`, replace
  * `parsed`, count the visit, write `nodeResults[node]` (last write wins), then the node's
- * `stateUpdate`. A failed turn keeps its books too, with the fields parsed so far (13.19).
+ * `stateUpdate`. A failed turn keeps its books too, with the fields parsed so far.
  */
 export function keepBooks(
   state: ScenarioState,

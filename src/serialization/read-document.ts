@@ -62,7 +62,7 @@ function parseText(text: string): unknown {
 
 /**
  * Reads a scenario document (the parsed object or its JSON text) strictly: its `kind` and
- * `formatVersion`, every key and value, with errors naming the location (SPEC 8, 13.49). Callables
+ * `formatVersion`, every key and value, with errors naming the location. Callables
  * resolve through `options.callables`; those that do not are reported together, in one error.
  *
  * @example

@@ -16,7 +16,7 @@ export interface EdgeParts {
 /**
  * Reads the edge at `index` (location `edges.<index>`). Its `when` is checked as `addEdge` checks
  * it, with errors naming `edges.<index>.when`; callables in it resolve at `edges.<index>.when`
- * and `edges.<index>.when.<i>` (SPEC 13.29).
+ * and `edges.<index>.when.<i>`.
  */
 export function readEdge(value: unknown, index: number, resolver: CallableResolver): EdgeParts {
   const at = `edges.${index}`

@@ -104,7 +104,7 @@ function readOverride(value: unknown, at: string, resolver: CallableResolver): M
       invalid(
         `${at}.parsing`,
         'the parsing override is a callable',
-        'The parsing side is a model that fills templates: write { model, … } (SPEC 13.48).',
+        'The parsing side is a model that fills templates: write { model, … }.',
       )
     }
     override.parsing = readModelConfig(data.parsing, `${at}.parsing`)

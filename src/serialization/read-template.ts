@@ -10,7 +10,7 @@ import { schemaFromJSON } from './schema-from-json.js'
 import { rememberSchemaJson } from './schema-to-json.js'
 
 /**
- * Reads a template: rebuilds the schema from JSON Schema (objects strip unknown keys, SPEC 13.30),
+ * Reads a template: rebuilds the schema from JSON Schema (objects strip unknown keys),
  * the ground truth, per-field primitives or a `verify` callable, a `parse` callable, and runs
  * `defineTemplate` again.
  */
@@ -24,7 +24,7 @@ export function readTemplate(
   const lossy = readWarnings(data.warnings, `${at}.warnings`)
   const jsonSchema = readJsonObject(data.schema, `${at}.schema`)
   const schema = rebuildSchema(jsonSchema, `${at}.schema`)
-  // Writing the definition again gives this JSON Schema and this warning unchanged (SPEC 13.42).
+  // Writing the definition again gives this JSON Schema and this warning unchanged.
   rememberSchemaJson(schema, { jsonSchema, lossy })
   const spec: TemplateSpec<z.ZodObject> = { schema }
   if (data.groundTruth !== undefined) {

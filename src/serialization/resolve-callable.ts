@@ -60,8 +60,8 @@ export function isCallableShape(value: unknown): value is Record<string, unknown
 }
 
 /**
- * Reads `{ callable, at }` at location `at` and resolves it: by location first, then by name
- * (SPEC 8). A callable not found is recorded as a miss (see `assertAllResolved`).
+ * Reads `{ callable, at }` at location `at` and resolves it: by location first, then by name. A
+ * callable not found is recorded as a miss (see `assertAllResolved`).
  */
 export function readCallable(value: unknown, at: string, resolver: CallableResolver): Callable {
   if (!isPlainObject(value)) {

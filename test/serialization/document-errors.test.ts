@@ -171,7 +171,7 @@ describe('nodes', () => {
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: the parsing override is a callable
         - at nodes.a.modelOverride.parsing
-      The parsing side is a model that fills templates: write { model, … } (SPEC 13.48).]
+      The parsing side is a model that fills templates: write { model, … }.]
     `)
     expect(override({ answering: { temperature: 'low' } })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a finite number, got 'low'
