@@ -36,6 +36,11 @@ export interface NodeSides {
   rubric: Rubric | undefined
   /** The parsing model's work at this node, when there is any. */
   judging: ModelJudging | undefined
+  /**
+   * The question's text when it is not a function, as the rendering step gives it: made once per
+   * node, so rendering a fixed question allocates nothing per turn.
+   */
+  fixedQuestion: { ok: true; text: string } | undefined
 }
 
 const standalone = (override: Partial<ModelConfig>) =>
@@ -88,7 +93,15 @@ export function resolveNodeSides(node: ScenarioNode, options: ResolvedRunOptions
     parse: template?.parse === undefined ? undefined : (template as DeterministicTemplate),
     rubric,
     judging: modelJudging(node.id, parsing, template, rubric),
+    fixedQuestion: fixedQuestion(node),
   }
+}
+
+/** The question's text when it is fixed (not a function of the state). */
+function fixedQuestion(node: ScenarioNode): { ok: true; text: string } | undefined {
+  const question = node.question
+  const text = typeof question === 'string' ? question : question.question
+  return typeof text === 'string' ? { ok: true, text } : undefined
 }
 
 /** The parsing model's work at a node, or `undefined` when a template's `parse` and the deterministic traits do it all. */

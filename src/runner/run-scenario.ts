@@ -35,6 +35,7 @@ import {
   type RunContext,
   readAnswer,
   renderQuestion,
+  sidesOf,
 } from './run-turn.js'
 import { keepBooks, turnRecord } from './turn-bookkeeping.js'
 import { TurnDeadline } from './turn-deadline.js'
@@ -117,12 +118,13 @@ export async function runScenario(
 
       // Render the question, then get the answer: the one `await` of a turn, and only when the
       // answering side gave a promise.
-      const question = renderQuestion(run, node)
+      const sides = sidesOf(run, node)
+      const question = renderQuestion(run, node, sides)
       const questionText = question.ok ? question.text : ''
       let answer: AnswerStep
       if (!question.ok) answer = noAnswer(question.error)
       else {
-        const called = callAnsweringSide(run, node, turn, questionText, replay)
+        const called = callAnsweringSide(run, node, sides, turn, questionText, replay)
         if (!called.ok) answer = called
         else if (!isThenable(called.pending)) answer = readAnswer(run, node, called.pending)
         else {
@@ -137,12 +139,11 @@ export async function runScenario(
 
       // Judge the answer: parse, verify, score the rubric (asynchronous only with a parsing model).
       let judged = answer.ok
-        ? judgeAnswer(run, node, turn, questionText, answer.content, replay)
+        ? judgeAnswer(run, node, sides, turn, questionText, answer.content, replay)
         : notJudged(answer.error)
       if (judged instanceof Promise) judged = await judged
 
       keepBooks(state, node, turn, judged, diagnostics)
-      const sides = run.sides.get(nodeId)
       const record = turnRecord(node, questionText, answer, judged, replay, sides, resolved)
       appendTurn(state, log, record)
 

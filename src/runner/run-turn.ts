@@ -117,7 +117,12 @@ export function sidesOf(run: RunContext, node: ScenarioNode): NodeSides {
  * (read after `turn` and `currentNode` are set). A function that throws or gives no string ends
  * the turn (`unexpected` at stage `question`).
  */
-export function renderQuestion(run: RunContext, node: ScenarioNode): QuestionStep {
+export function renderQuestion(
+  run: RunContext,
+  node: ScenarioNode,
+  sides: NodeSides,
+): QuestionStep {
+  if (sides.fixedQuestion !== undefined) return sides.fixedQuestion
   const question = node.question
   let text: unknown
   try {
@@ -146,11 +151,11 @@ export function renderQuestion(run: RunContext, node: ScenarioNode): QuestionSte
 export function callAnsweringSide(
   run: RunContext,
   node: ScenarioNode,
+  sides: NodeSides,
   turn: number,
   question: string,
   replay: ReplayTally,
 ): CallStep {
-  const sides = sidesOf(run, node)
   const conversation = buildConversation(run, sides, question)
   try {
     if (sides.answering.kind === 'agent') {
@@ -263,12 +268,12 @@ function partialReplyOf(thrown: unknown) {
 export function judgeAnswer(
   run: RunContext,
   node: ScenarioNode,
+  sides: NodeSides,
   turn: number,
   question: string,
   content: string,
   replay: ReplayTally,
 ): JudgeStep | Promise<JudgeStep> {
-  const sides = sidesOf(run, node)
   let fields: Record<string, unknown> = {}
   let verdict: boolean | null = null
   if (sides.parse !== undefined) {
@@ -276,8 +281,8 @@ export function judgeAnswer(
     if (!parsed.ok) return notJudged(parseFailure(parsed))
     fields = parsed.fields
     const verified = verify(sides.parse, fields)
-    if (!verified.ok) return notJudged(verified.error, fields)
-    verdict = verified.verdict
+    if (isTurnError(verified)) return notJudged(verified, fields)
+    verdict = verified
   }
   if (sides.judging !== undefined) {
     const asked = { question, content }
@@ -312,15 +317,24 @@ export function notJudged(
   return { ok: false, error, parsedFields, verifyResult, rubric, usage }
 }
 
-type Verified = { ok: true; verdict: boolean | null } | { ok: false; error: TurnError }
-
-/** The template's verdict on the parsed fields; a `verify` that throws is `unexpected`. */
-function verify(template: AnswerTemplate, fields: Record<string, unknown>): Verified {
+/**
+ * The template's verdict on the parsed fields (`null`: nothing to verify), or the turn's error
+ * when `verify` throws (`unexpected`). A verdict is a scalar, an error an object: the result
+ * allocates nothing when the verdict comes.
+ */
+function verify(
+  template: AnswerTemplate,
+  fields: Record<string, unknown>,
+): boolean | null | TurnError {
   try {
-    return { ok: true, verdict: verifyAnswer(template, fields) }
+    return verifyAnswer(template, fields)
   } catch (error) {
-    return { ok: false, error: failure('unexpected', 'verify', error) }
+    return failure('unexpected', 'verify', error)
   }
+}
+
+function isTurnError(verified: boolean | null | TurnError): verified is TurnError {
+  return typeof verified === 'object' && verified !== null
 }
 
 /** An answer that did not fit the template: a `parsing` failure carrying zod's issues. */
@@ -373,8 +387,8 @@ async function judgeWithModel(
       if (!filled.ok) return notJudged(parseFailure(filled), {}, null, scores, usage)
       fields = filled.fields
       const verified = verify(judging.fill, fields)
-      if (!verified.ok) return notJudged(verified.error, fields, null, scores, usage)
-      verdict = verified.verdict
+      if (isTurnError(verified)) return notJudged(verified, fields, null, scores, usage)
+      verdict = verified
     }
     if (rubric !== undefined) {
       scores = scoreRubric(run, node, turn, content, rubric)
@@ -407,7 +421,7 @@ async function judgeWithModel(
       rubric: scores,
       usage,
     }
-    return signal.aborted ? abortedWhileJudged(run, node, judged) : judged
+    return signal.aborted ? abortedWhileJudged(run, node, judging, judged) : judged
   } catch (error) {
     const failed = turnErrorOf(error, 'parse', 'unexpected', signal.aborted)
     return notJudged(failed, fields, verdict, scores, usage)
@@ -415,9 +429,14 @@ async function judgeWithModel(
 }
 
 /** A judgement that finished after the run's abort is not taken; the parts stay on the turn. */
-function abortedWhileJudged(run: RunContext, node: ScenarioNode, step: Judged): NotJudged {
+function abortedWhileJudged(
+  run: RunContext,
+  node: ScenarioNode,
+  judging: ModelJudging,
+  step: Judged,
+): NotJudged {
   // The stage the judging was in: filling the template, else scoring the rubric.
-  const stage: ErrorStage = sidesOf(run, node).judging?.fill === undefined ? 'rubric' : 'parse'
+  const stage: ErrorStage = judging.fill === undefined ? 'rubric' : 'parse'
   const message = abortedWhile(node.id, 'was judged')
   const error = failure('aborted', stage, run.signal.reason, message)
   return notJudged(error, step.parsedFields, step.verifyResult, step.rubric, step.usage)

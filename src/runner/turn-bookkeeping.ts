@@ -46,7 +46,7 @@ export function turnRecord(
   answer: AnswerStep,
   judged: JudgeStep,
   replay: ReplayTally,
-  sides: NodeSides | undefined,
+  sides: NodeSides,
   options: ResolvedRunOptions,
 ): TurnRecord {
   const record: TurnRecord = {
@@ -67,8 +67,8 @@ export function turnRecord(
     record.recordedDurationMs = replay.recordedDurationMs
   }
   if (options.prices !== undefined) {
-    const answering = sides?.answering.kind === 'model' ? sides.answering.model.model : undefined
-    priceTurn(record.usage, { answering, judging: sides?.parsing?.model }, options.prices)
+    const answering = sides.answering.kind === 'model' ? sides.answering.model.model : undefined
+    priceTurn(record.usage, { answering, judging: sides.parsing?.model }, options.prices)
   }
   if (!judged.ok) record.error = judged.error
   return record
