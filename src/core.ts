@@ -295,6 +295,7 @@ export type { Json } from './recordings/stable-json.js'
 export type { MessageParts } from './errors/format-message.js'
 export { InvalidArgumentError } from './errors/invalid-argument-error.js'
 export { isModelCallError, ModelCallError } from './errors/model-call-error.js'
+export { ReadOnlyStateError } from './errors/read-only-state-error.js'
 export {
   RecordingError,
   RecordingMissingError,

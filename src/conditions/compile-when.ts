@@ -1,5 +1,6 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
+import { describeValue, renderData } from '../internal/describe-value.js'
 import {
   hydratePrimitive,
   isPlainObject,
@@ -8,7 +9,6 @@ import {
 } from '../primitives/index.js'
 import { type CompiledPath, compilePath } from '../state/resolve-path.js'
 import type { CompiledCheck, CompiledCondition } from './compiled-condition.js'
-import { renderValue, typeName } from './describe-value.js'
 import { compileOperators } from './operators.js'
 import { isStateCheck } from './state-check.js'
 import type { WhenFunction } from './types.js'
@@ -25,7 +25,7 @@ function knownPath(path: unknown, where: string): CompiledPath {
   const compiled = typeof path === 'string' ? compilePath(path) : undefined
   if (compiled?.known !== true) {
     throw new InvalidArgumentError(
-      `Unknown dot path ${renderValue(path)} in 'when'`,
+      `Unknown dot path ${describeValue(path)} in 'when'`,
       'A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits or ' +
         'nodeResults (the spellings verify_result, current_node, node_visits and node_results ' +
         "are accepted), e.g. 'parsed.confidence'.",
@@ -43,7 +43,7 @@ function compileStateCheck(check: Record<string, unknown>, where: string): Compi
     ? check.verifyWith
     : hydratePrimitive(check.verifyWith, `stateCheck('${path.path}') in 'when' (${where})`)
   const expected = check.expected
-  const text = `stateCheck(${renderValue(primitive)}${expected === undefined ? '' : `, ${renderValue(expected)}`})`
+  const text = `stateCheck(${renderData(primitive)}${expected === undefined ? '' : `, ${renderData(expected)}`})`
   return { kind: 'path', path, tests: [stateCheckTest(primitive, expected, text)] }
 }
 
@@ -78,7 +78,7 @@ function compileWhenObject(
       out.push({ kind: 'path', path, tests: compileOperators(value, { path: key, where }) })
     } else {
       const data = readWhenJson(value, { path: key, where })
-      out.push({ kind: 'path', path, tests: [valueFormTest(data, renderValue(data))] })
+      out.push({ kind: 'path', path, tests: [valueFormTest(data, renderData(data))] })
     }
   }
 }
@@ -95,7 +95,7 @@ function compileElement(
     compileWhenObject(element, where, index, out)
   } else {
     throw new InvalidArgumentError(
-      `Unsupported element at index ${index} of the 'when' list: ${typeName(element)}`,
+      `Unsupported element at index ${index} of the 'when' list: ${describeValue(element)}`,
       'Each element is a when-object, a stateCheck(…) or a function (state) => boolean.',
       [where],
     )
@@ -126,7 +126,7 @@ export function compileWhen(when: unknown, where: string): CompiledCondition | n
     // No source-string evaluation, ever: a string is just an unsupported type.
     const fix =
       typeof when === 'string' ? `${WHEN_FORMS} A string is never run as code.` : WHEN_FORMS
-    throw new InvalidArgumentError(`Unsupported 'when' type: ${typeName(when)}`, fix, [where])
+    throw new InvalidArgumentError(`Unsupported 'when' value: ${describeValue(when)}`, fix, [where])
   }
   return { checks }
 }

@@ -1,3 +1,4 @@
+import { renderData } from '../internal/describe-value.js'
 import { readOnlyView } from '../state/read-only-view.js'
 import type { Diagnostic, ScenarioStateView } from '../state/types.js'
 import type {
@@ -7,7 +8,6 @@ import type {
   PathCheck,
   Verdict,
 } from './compiled-condition.js'
-import { renderValue, typeName } from './describe-value.js'
 
 /** Where a condition is evaluated, and where its diagnostics go. */
 export interface ConditionContext {
@@ -58,8 +58,8 @@ function runPathCheck(check: PathCheck, state: ScenarioStateView, ctx: Condition
       if (verdict !== false && ctx.diagnostics !== undefined) {
         const why =
           verdict === 'missing'
-            ? `the value is missing (${renderValue(value)})`
-            : `${renderValue(value)} has the wrong type (${typeName(value)})`
+            ? `the value is missing (${renderData(value)})`
+            : `${renderData(value)} has the wrong type`
         report(ctx, `${subject(check, ctx)} did not match: ${why}; expected ${test.text}`, check)
       }
       return false

@@ -1,7 +1,7 @@
 // The operator form `{ path: { op: operand, … } }`.
 import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue, renderData } from '../internal/describe-value.js'
 import type { ValueTest } from './compiled-condition.js'
-import { renderValue, typeName } from './describe-value.js'
 import type { WhenOperator } from './types.js'
 import { eqTest, inTest, matchesTest, neqTest, rangeTest } from './value-tests.js'
 import { readWhenJson, type WhenSite } from './when-json.js'
@@ -20,16 +20,9 @@ export const WHEN_OPERATORS: readonly WhenOperator[] = [
 
 const OPERATOR_LIST = WHEN_OPERATORS.join(' ')
 
-function describeOperand(operand: unknown): string {
-  const rendered = renderValue(operand)
-  const type = typeName(operand)
-  // `a RegExp` and `null` already say their type.
-  return rendered === `a ${type}` || operand === null ? rendered : `${rendered} (${type})`
-}
-
 function badOperand(site: WhenSite, needs: string, operand: unknown, fix: string): never {
   throw new InvalidArgumentError(
-    `Operator '${site.operator}' at '${site.path}' in 'when' needs ${needs}, got ${describeOperand(operand)}`,
+    `Operator '${site.operator}' at '${site.path}' in 'when' needs ${needs}, got ${describeValue(operand)}`,
     fix,
     [site.where],
   )
@@ -62,12 +55,12 @@ function matchesOperator(operand: unknown, site: WhenSite): ValueTest {
     pattern = new RegExp(operand)
   } catch (error) {
     throw new InvalidArgumentError(
-      `Operator 'matches' at '${site.path}' in 'when' has an invalid pattern ${renderValue(operand)}: ${(error as Error).message}`,
+      `Operator 'matches' at '${site.path}' in 'when' has an invalid pattern ${describeValue(operand)}: ${(error as Error).message}`,
       'Write a JavaScript regular-expression pattern (search semantics, no delimiters).',
       [site.where],
     )
   }
-  return matchesTest(pattern, `{ matches: ${renderValue(operand)} }`)
+  return matchesTest(pattern, `{ matches: ${renderData(operand)} }`)
 }
 
 function operatorTest(op: WhenOperator, raw: unknown, site: WhenSite): ValueTest {
@@ -85,15 +78,15 @@ function operatorTest(op: WhenOperator, raw: unknown, site: WhenSite): ValueTest
       if (!Array.isArray(operand)) {
         badOperand(site, 'an array', operand, "Write e.g. { in: ['low', 'medium'] }.")
       }
-      return inTest(operand, `{ in: ${renderValue(operand)} }`)
+      return inTest(operand, `{ in: ${renderData(operand)} }`)
     }
     case 'eq': {
       const operand = readWhenJson(raw, site)
-      return eqTest(operand, `{ eq: ${renderValue(operand)} }`)
+      return eqTest(operand, `{ eq: ${renderData(operand)} }`)
     }
     case 'neq': {
       const operand = readWhenJson(raw, site)
-      return neqTest(operand, `{ neq: ${renderValue(operand)} }`)
+      return neqTest(operand, `{ neq: ${renderData(operand)} }`)
     }
   }
 }

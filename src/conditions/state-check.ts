@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject, isPrimitive, type Primitive } from '../primitives/index.js'
 import { compilePath, PATH_ROOTS } from '../state/resolve-path.js'
-import { renderValue } from './describe-value.js'
 import type { StateCheck } from './types.js'
 
 /**
@@ -15,7 +15,7 @@ import type { StateCheck } from './types.js'
 export function stateCheck(path: string, primitive: Primitive, expected?: unknown): StateCheck {
   if (typeof path !== 'string' || path === '') {
     throw new InvalidArgumentError(
-      `Invalid path in stateCheck(): ${renderValue(path)}`,
+      `Invalid path in stateCheck(): ${describeValue(path)}`,
       "The first argument is a dot path such as 'parsed.score' or 'nodeResults.ask.verifyResult'.",
     )
   }
@@ -27,7 +27,7 @@ export function stateCheck(path: string, primitive: Primitive, expected?: unknow
   }
   if (!isPrimitive(primitive)) {
     throw new InvalidArgumentError(
-      `Invalid primitive in stateCheck('${path}', …): ${renderValue(primitive)}`,
+      `Invalid primitive in stateCheck('${path}', …): ${describeValue(primitive)}`,
       'The second argument is a primitive built by a factory, e.g. numericRange({ min: 3 }).',
     )
   }

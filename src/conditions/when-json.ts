@@ -1,7 +1,7 @@
 // The data inside a when-object: JSON only, `undefined` read as `null`.
 import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../primitives/index.js'
-import { typeName } from './describe-value.js'
 
 /** Where a when-object value sits, for error messages. */
 export interface WhenSite {
@@ -55,7 +55,7 @@ function copyJson(value: unknown, site: WhenSite, ancestors: unknown[]): unknown
     case 'object':
       break
     default:
-      return unsupported(typeName(value), site)
+      return unsupported(describeValue(value), site)
   }
   if (value === null) return null
   if (ancestors.includes(value)) unsupported('a cyclic object', site)
@@ -67,7 +67,7 @@ function copyJson(value: unknown, site: WhenSite, ancestors: unknown[]): unknown
     ancestors.pop()
     return out
   }
-  if (!isPlainObject(value)) return unsupported(typeName(value), site)
+  if (!isPlainObject(value)) return unsupported(describeValue(value), site)
   ancestors.push(value)
   const out: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {

@@ -7,7 +7,7 @@ import { ScenarioError } from './scenario-error.js'
  */
 export class ModelCallError extends ScenarioError {
   override name = 'ModelCallError'
-  /** The SPEC category: `connection`, `rate_limit`, `server_error`, `timeout`, `aborted`, … */
+  /** The turn's error category: `connection`, `rate_limit`, `server_error`, `timeout`, `aborted`, … */
   readonly category: ErrorCategory
   /** Where in the turn the call was made. */
   readonly stage: ErrorStage

@@ -13,8 +13,8 @@ export class RecordingMissingError extends ScenarioError {
   /** The recording mode in effect. */
   readonly mode: string
 
-  constructor(message: MessageParts | string, details: { file: string; mode: string }) {
-    super('recording_missing', message)
+  constructor(parts: MessageParts, details: { file: string; mode: string }) {
+    super('recording_missing', parts)
     this.file = details.file
     this.mode = details.mode
   }
@@ -33,11 +33,8 @@ export class RecordingSecretError extends ScenarioError {
   /** Which rule matched (never the secret itself). */
   readonly pattern: string
 
-  constructor(
-    message: MessageParts | string,
-    details: { file: string; jsonPath: string; pattern: string },
-  ) {
-    super('recording_secret', message)
+  constructor(parts: MessageParts, details: { file: string; jsonPath: string; pattern: string }) {
+    super('recording_secret', parts)
     this.file = details.file
     this.jsonPath = details.jsonPath
     this.pattern = details.pattern
@@ -54,8 +51,8 @@ export class RecordingError extends ScenarioError {
   /** The recording file concerned. */
   readonly file: string
 
-  constructor(message: MessageParts | string, file: string, options?: ErrorOptions) {
-    super('recording_failed', message, options)
+  constructor(parts: MessageParts, file: string, options?: ErrorOptions) {
+    super('recording_failed', parts, options)
     this.file = file
   }
 }

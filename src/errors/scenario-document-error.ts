@@ -14,12 +14,8 @@ export class ScenarioDocumentError extends ScenarioError {
    */
   readonly locations: readonly string[]
 
-  constructor(
-    message: MessageParts | string,
-    locations: readonly string[],
-    options?: ErrorOptions,
-  ) {
-    super('invalid_document', message, options)
+  constructor(parts: MessageParts, locations: readonly string[], options?: ErrorOptions) {
+    super('invalid_document', parts, options)
     this.locations = locations
   }
 }

@@ -1,9 +1,10 @@
 import { neutralizeControlKeepColours } from '../secrets/control-characters.js'
 import { maskSecrets } from '../secrets/mask-secrets.js'
-import { formatMessage, type MessageParts } from './format-message.js'
+import { formatMessage, type MessageParts, readParts } from './format-message.js'
 
 /**
- * Every code a `ScenarioError` can carry; branch on these (or on the class), never on message text.
+ * Every code a `ScenarioError` can carry; branch on these (or on the class), never on message
+ * text. Each has a section of its own in `docs/errors.md` (the error's `docs`).
  */
 export type ScenarioErrorCode =
   /** A builder method, factory or option got a value it cannot take. */
@@ -16,9 +17,9 @@ export type ScenarioErrorCode =
   | 'model_call_failed'
   /** A tool failed during a turn; it becomes an `error` turn (category `tool`). */
   | 'tool_failed'
-  /** A model call had no recording to replay (SPEC section 10); the turn's category is `recording`. */
+  /** A model call had no recording to replay; the turn's category is `recording`. */
   | 'recording_missing'
-  /** A recording was not written because it holds a secret (SPEC section 10). */
+  /** A recording was not written because it holds a secret. */
   | 'recording_secret'
   /** A recording file could not be read, or a model call could not be recorded. */
   | 'recording_failed'
@@ -26,26 +27,63 @@ export type ScenarioErrorCode =
   | 'snapshot_secret'
   /** The answering side of a turn gave no answer within `turnTimeoutMs` (category `timeout`). */
   | 'turn_timeout'
+  /** A condition, question or agent tried to change the run's state through its read-only view. */
+  | 'state_read_only'
   /** A scenario report could not be written; the reporter says so and the run goes on. */
   | 'report_failed'
 
+/** Where the error codes are explained, relative to the package root (it ships in the package). */
+export const ERROR_DOCS = 'docs/errors.md'
+
 const brand = Symbol.for('vitest-scenario.error')
 
-/** The root of every error the library throws, with a `code` to branch on. */
+/**
+ * The root of every error the library throws, with a `code` to branch on. Its message is made of
+ * parts the error keeps as data — `what` happened, the `subjects` it happened to, the `fix` — so
+ * code that needs one of them reads it, never the message text.
+ */
 export class ScenarioError extends Error {
   override name = 'ScenarioError'
   /** What went wrong, as a stable code. */
   readonly code: ScenarioErrorCode
+  /** What happened, in one clause (the message's first line, without the prefix). */
+  readonly what: string
+  /** The concrete subjects: node id, file, request, option; one line each. */
+  readonly subjects: readonly string[]
+  /** A longer block of the message (a request, a diff), when it has one. */
+  readonly details: string | undefined
+  /** What to do about it, when the message says. */
+  readonly fix: string | undefined
+  /**
+   * Where this error's code is explained: `docs/errors.md#<code>` (the file ships in the package
+   * and lives in the repository).
+   */
+  readonly docs: string
   /** @internal Identifies library errors across copies of the package (no `instanceof`). */
   readonly [brand] = true
 
-  constructor(code: ScenarioErrorCode, message: MessageParts | string, options?: ErrorOptions) {
+  constructor(code: ScenarioErrorCode, parts: MessageParts, options?: ErrorOptions) {
     // Messages quote what came in — a server's error body, a model's answer, a request — which
-    // may echo a key or carry terminal escapes: every library error is safe to print and store.
-    const text = typeof message === 'string' ? message : formatMessage(message)
-    super(neutralizeControlKeepColours(maskSecrets(text)), options)
+    // may echo a key or carry terminal escapes: every part is safe to print and store.
+    const read = readParts(parts)
+    const safe = {
+      what: printable(read.what),
+      subjects: Object.freeze(read.subjects.map(printable)),
+      details: read.details === undefined ? undefined : printable(read.details),
+      fix: read.fix === undefined ? undefined : printable(read.fix),
+    }
+    super(formatMessage(safe), options)
     this.code = code
+    this.what = safe.what
+    this.subjects = safe.subjects
+    this.details = safe.details
+    this.fix = safe.fix
+    this.docs = `${ERROR_DOCS}#${code}`
   }
+}
+
+function printable(text: string): string {
+  return neutralizeControlKeepColours(maskSecrets(text))
 }
 
 /** Whether `value` is an error thrown by this library (any copy of it). */

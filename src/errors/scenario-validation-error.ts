@@ -1,6 +1,6 @@
 import { ScenarioError } from './scenario-error.js'
 
-/** The code of one problem `validate()` found (SPEC section 13.1). */
+/** The code of one problem `validate()` found. */
 export type ValidationProblemCode =
   | 'no_entry'
   | 'unknown_entry'
@@ -20,7 +20,10 @@ export interface ValidationProblem {
 /** `validate()` found one or more problems; `problems` lists every one, in a fixed order. */
 export class ScenarioValidationError extends ScenarioError {
   override name = 'ScenarioValidationError'
-  /** Every problem found, in the order SPEC section 2 gives. */
+  /**
+   * Every problem found, in a fixed order: edge problems per edge (source, then target), fallback
+   * problems in the order their nodes first appear as an edge source.
+   */
   readonly problems: readonly ValidationProblem[]
   /** The name of the scenario that failed validation. */
   readonly scenarioName: string

@@ -15,10 +15,10 @@ export class SnapshotSecretError extends ScenarioError {
   readonly pattern: string
 
   constructor(
-    message: MessageParts | string,
+    parts: MessageParts,
     details: { file: string | undefined; jsonPath: string; pattern: string },
   ) {
-    super('snapshot_secret', message)
+    super('snapshot_secret', parts)
     this.file = details.file
     this.jsonPath = details.jsonPath
     this.pattern = details.pattern

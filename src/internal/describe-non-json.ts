@@ -1,11 +1,12 @@
 // Check nodes and recordings are plain data: values written into them must survive JSON unchanged.
 
+import { describeValue } from './describe-value.js'
 import { isPlainObject } from './is-plain-object.js'
 
 /**
  * Describes the first part of `value` that is not JSON data (a `Date`, a function, a non-finite
  * number, a class instance, …), with its path below `value`; `undefined` when all of it is JSON.
- * `undefined` inside objects and arrays is accepted: it is read as `null` (SPEC 13.45).
+ * `undefined` inside objects and arrays is accepted: it is read as `null`.
  */
 export function describeNonJson(value: unknown, path = ''): string | undefined {
   switch (typeof value) {
@@ -24,8 +25,7 @@ export function describeNonJson(value: unknown, path = ''): string | undefined {
         }
         return undefined
       }
-      if (!isPlainObject(value))
-        return at(path, `a ${value.constructor?.name ?? 'non-plain object'}`)
+      if (!isPlainObject(value)) return at(path, describeValue(value))
       for (const key of Object.keys(value)) {
         const problem = describeNonJson(value[key], `${path}.${key}`)
         if (problem !== undefined) return problem
@@ -35,7 +35,7 @@ export function describeNonJson(value: unknown, path = ''): string | undefined {
     case 'bigint':
       return at(path, `${value}n`)
     default:
-      return at(path, `a ${typeof value}`)
+      return at(path, describeValue(value))
   }
 }
 

@@ -3,16 +3,21 @@ import { types } from 'node:util'
 /** Longer strings are cut in messages: a message names a value, it does not print it. */
 const MAX_STRING = 80
 
+// The one way the library names a value in a message or a diagnostic. Every message that says
+// what it got ("expected a string, got 42") uses it, so a value reads the same everywhere.
+
 /**
- * Describes a value for an error message: strings quoted (and cut), arrays and objects by kind (a
- * tagged node by its `type`), scalars as written. It never throws and runs none of the value's
- * own code except a `type` read guarded against throwing: a Proxy, a throwing getter, a
- * null-prototype object or a symbol is described, not converted.
+ * Describes a value for a message: strings quoted (and cut), scalars as written (`42`, `true`,
+ * `null`, `undefined`, `10n`), arrays and plain objects by kind (a tagged node by its `type`),
+ * other objects by their class (`a Date`, `a Map`, `a Promise`). It never throws and runs none of
+ * the value's own code except guarded reads of `type` and `constructor`: a Proxy, a throwing
+ * getter, a null-prototype object or a symbol is described, not converted.
  *
  * @example
+ * describeValue(42) // '42'
  * describeValue('high') // "'high'"
  * describeValue({ type: 'TurnAt', index: 0 }) // "an object of type 'TurnAt'"
- * describeValue(Object.create(null)) // 'an object'
+ * describeValue(new Map()) // 'a Map'
  */
 export function describeValue(value: unknown): string {
   switch (typeof value) {
@@ -36,15 +41,21 @@ function describeObject(value: object): string {
   // A Proxy may throw from any trap (or be revoked): name it without touching it.
   if (types.isProxy(value)) return 'a Proxy'
   if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array'
-  if (value instanceof Date) return 'a Date'
-  if (value instanceof RegExp) return 'a RegExp'
   if (types.isBoxedPrimitive(value)) return 'a boxed primitive'
   let type: unknown
+  let constructorName: unknown
   try {
     type = (value as { type?: unknown }).type
+    const prototype: unknown = Object.getPrototypeOf(value)
+    constructorName =
+      prototype === null || prototype === Object.prototype
+        ? undefined
+        : (prototype as { constructor?: { name?: unknown } }).constructor?.name
   } catch {
     return 'an object whose properties throw when read'
   }
+  if (typeof constructorName === 'string' && constructorName !== '' && constructorName !== 'Object')
+    return `a ${describeText(constructorName)}`
   return typeof type === 'string' ? `an object of type '${describeText(type)}'` : 'an object'
 }
 
@@ -80,4 +91,39 @@ export function thrownMessage(thrown: unknown): string {
   } catch {
     return 'an Error whose message cannot be read'
   }
+}
+
+/**
+ * Writes JSON data back as text, short and on one line, for the text of a condition or a check
+ * (`{ eq: 'high' }`, `{"gte":3}`): strings in single quotes, anything that is not JSON data
+ * described as `describeValue` does; long renderings are clipped.
+ *
+ * @example
+ * renderData('high') // "'high'"
+ * renderData({ gte: 3 }) // '{"gte":3}'
+ */
+export function renderData(value: unknown): string {
+  if (typeof value === 'string') return clip(`'${value}'`)
+  if (typeof value !== 'object' || value === null || types.isProxy(value))
+    return describeValue(value)
+  if (value instanceof Date) {
+    return `Date(${Number.isNaN(value.getTime()) ? 'invalid' : value.toISOString()})`
+  }
+  const prototype: unknown = Object.getPrototypeOf(value)
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) {
+    return describeValue(value)
+  }
+  try {
+    return clip(JSON.stringify(value) ?? describeValue(value))
+  } catch {
+    // Cyclic data or a bigint inside: what it is is all a message can say.
+    return describeValue(value)
+  }
+}
+
+/** Longer renderings are cut: a condition's text names its operand, it does not print it. */
+const MAX_RENDERING = 60
+
+function clip(text: string): string {
+  return text.length > MAX_RENDERING ? `${text.slice(0, MAX_RENDERING - 1)}…` : text
 }

@@ -1,3 +1,4 @@
+import { describeValue } from '../internal/describe-value.js'
 import type { ChatToolCall } from '../state/types.js'
 
 /** The parts of a Chat Completions body the library reads, once checked. */
@@ -114,7 +115,5 @@ function snippet(text: string): string {
 
 function describe(value: unknown): string {
   if (value === undefined) return 'missing'
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+  return describeValue(value)
 }

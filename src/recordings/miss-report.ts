@@ -1,4 +1,4 @@
-import { MESSAGE_PREFIX } from '../errors/index.js'
+import type { MessageParts } from '../errors/index.js'
 import { commonLines, lineDiff } from './line-diff.js'
 import type { RecordedRequest } from './normalize-request.js'
 import { canonicalize, type Json } from './stable-json.js'
@@ -24,14 +24,9 @@ export interface MissDetails {
  * The message a miss fails its test with: the recording file, the mode, the normalized request,
  * a diff against the closest unused recorded request, and the exact command to re-record.
  */
-export function missReport(details: MissDetails): string {
+export function missReport(details: MissDetails): MessageParts {
   const now = pretty(details.request)
   const lines = [
-    `${MESSAGE_PREFIX} No recording for model call #${details.callIndex + 1} of this test: ${details.reason}`,
-    `  - recording: ${details.file}`,
-    `  - mode: ${details.mode}`,
-    `  - test: ${details.test}`,
-    '',
     `Request (normalized): ${details.request.method} ${details.request.path}`,
     indent(now),
   ]
@@ -51,12 +46,12 @@ export function missReport(details: MissDetails): string {
     lines.push('Diff against the closest unused recorded request (- recorded, + now):')
     lines.push(indent(lineDiff(closest, now)))
   }
-  lines.push(
-    '',
-    'Re-record this test (calls the model, needs its API key):',
-    `  ${details.command}`,
-  )
-  return lines.join('\n')
+  return {
+    what: `No recording for model call #${details.callIndex + 1} of this test: ${details.reason}`,
+    subjects: [`recording: ${details.file}`, `mode: ${details.mode}`, `test: ${details.test}`],
+    details: lines.join('\n'),
+    fix: `Re-record this test (calls the model, needs its API key):\n  ${details.command}`,
+  }
 }
 
 /**

@@ -453,7 +453,14 @@ export class Recorder {
       unused,
       command: this.options.command,
     })
-    return new RecordingMissingError(maskSecrets(report, this.#liveKeys), {
+    const mask = (text: string) => maskSecrets(text, this.#liveKeys)
+    const masked = {
+      what: mask(report.what),
+      subjects: report.subjects?.map(mask),
+      details: report.details === undefined ? undefined : mask(report.details),
+      fix: report.fix === undefined ? undefined : mask(report.fix),
+    }
+    return new RecordingMissingError(masked, {
       file: this.options.file,
       mode: this.options.mode,
     })

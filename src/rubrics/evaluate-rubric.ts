@@ -36,7 +36,7 @@ export function scoreTraits(
         } else {
           diagnostics.push({
             kind: 'rubric',
-            message: `Trait '${trait.name}' returned ${describe(score)}, not a boolean or a finite number; it has no score`,
+            message: `Trait '${trait.name}' returned ${describeValue(score)}, not a boolean or a finite number; it has no score`,
             nodeId: context.nodeId,
             turn: context.turn,
           })
@@ -52,12 +52,4 @@ export function scoreTraits(
     }
   }
   return scores
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (value instanceof Promise) return 'a Promise'
-  if (typeof value === 'object' || typeof value === 'function') return describeValue(value)
-  // A string, number, bigint, symbol or undefined converts safely.
-  return `${typeof value} ${String(value)}`
 }

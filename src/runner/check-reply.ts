@@ -1,3 +1,4 @@
+import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import type { AgentReply } from '../models/types.js'
 
@@ -32,14 +33,15 @@ export function checkReply(reply: unknown): ReplyCheck {
 }
 
 function checkObject(reply: unknown): ReplyCheck {
-  if (!isPlainObject(reply)) return fail(`${describe(reply)}; expected a string or a plain object`)
+  if (!isPlainObject(reply))
+    return fail(`${describeValue(reply)}; expected a string or a plain object`)
   const { content, messages, toolCalls, usage } = reply
   if (typeof content !== 'string')
-    return fail(`a reply whose \`content\` is ${describe(content)}; expected a string`)
+    return fail(`a reply whose \`content\` is ${describeValue(content)}; expected a string`)
   if (messages !== undefined) {
     if (!Array.isArray(messages))
       return fail(
-        `a reply whose \`messages\` is ${describe(messages)}; expected an array of chat messages`,
+        `a reply whose \`messages\` is ${describeValue(messages)}; expected an array of chat messages`,
       )
     for (const [i, message] of messages.entries()) {
       const problem = messageProblem(message)
@@ -49,7 +51,7 @@ function checkObject(reply: unknown): ReplyCheck {
   if (toolCalls !== undefined) {
     if (!Array.isArray(toolCalls))
       return fail(
-        `a reply whose \`toolCalls\` is ${describe(toolCalls)}; expected an array of { id, name, arguments }`,
+        `a reply whose \`toolCalls\` is ${describeValue(toolCalls)}; expected an array of { id, name, arguments }`,
       )
     for (const [i, call] of toolCalls.entries()) {
       const problem = toolCallProblem(call)
@@ -59,13 +61,13 @@ function checkObject(reply: unknown): ReplyCheck {
   if (usage !== undefined) {
     if (!isPlainObject(usage))
       return fail(
-        `a reply whose \`usage\` is ${describe(usage)}; expected { input?, output?, cached? }`,
+        `a reply whose \`usage\` is ${describeValue(usage)}; expected { input?, output?, cached? }`,
       )
     for (const key of ['input', 'output', 'cached'] as const) {
       const n = usage[key]
       if (n !== undefined && !(typeof n === 'number' && Number.isFinite(n) && n >= 0)) {
         return fail(
-          `a reply whose \`usage.${key}\` is ${describe(n)}; expected a token count (a number ≥ 0)`,
+          `a reply whose \`usage.${key}\` is ${describeValue(n)}; expected a token count (a number ≥ 0)`,
         )
       }
     }
@@ -75,62 +77,48 @@ function checkObject(reply: unknown): ReplyCheck {
 
 /** What is wrong with one chat message, or `undefined` (Chat Completions shape). */
 function messageProblem(message: unknown): string | undefined {
-  if (!isPlainObject(message)) return `is ${describe(message)}; expected a chat message object`
+  if (!isPlainObject(message)) return `is ${describeValue(message)}; expected a chat message object`
   const { role, content } = message
   if (typeof role !== 'string' || !ROLES.has(role)) {
-    return `has \`role\` ${describe(role)}; expected 'assistant', 'tool', 'user' or 'system'`
+    return `has \`role\` ${describeValue(role)}; expected 'assistant', 'tool', 'user' or 'system'`
   }
   if (role === 'assistant') {
     if (typeof content !== 'string' && content !== null) {
-      return `(assistant) has \`content\` ${describe(content)}; expected a string or null`
+      return `(assistant) has \`content\` ${describeValue(content)}; expected a string or null`
     }
     const calls = message.tool_calls
     if (calls !== undefined && !Array.isArray(calls)) {
-      return `(assistant) has \`tool_calls\` ${describe(calls)}; expected an array`
+      return `(assistant) has \`tool_calls\` ${describeValue(calls)}; expected an array`
     }
     return undefined
   }
   if (typeof content !== 'string')
-    return `(${role}) has \`content\` ${describe(content)}; expected a string`
+    return `(${role}) has \`content\` ${describeValue(content)}; expected a string`
   if (role === 'tool' && typeof message.tool_call_id !== 'string') {
-    return `(tool) has \`tool_call_id\` ${describe(message.tool_call_id)}; expected a string`
+    return `(tool) has \`tool_call_id\` ${describeValue(message.tool_call_id)}; expected a string`
   }
   return undefined
 }
 
 /** What is wrong with one tool call record, or `undefined`. */
 function toolCallProblem(call: unknown): string | undefined {
-  if (!isPlainObject(call)) return `is ${describe(call)}; expected { id, name, arguments }`
-  if (typeof call.id !== 'string') return `has \`id\` ${describe(call.id)}; expected a string`
-  if (typeof call.name !== 'string') return `has \`name\` ${describe(call.name)}; expected a string`
+  if (!isPlainObject(call)) return `is ${describeValue(call)}; expected { id, name, arguments }`
+  if (typeof call.id !== 'string') return `has \`id\` ${describeValue(call.id)}; expected a string`
+  if (typeof call.name !== 'string')
+    return `has \`name\` ${describeValue(call.name)}; expected a string`
   if (call.error !== undefined && typeof call.error !== 'string') {
-    return `has \`error\` ${describe(call.error)}; expected a string`
+    return `has \`error\` ${describeValue(call.error)}; expected a string`
   }
   const { durationMs } = call
   if (
     durationMs !== undefined &&
     !(typeof durationMs === 'number' && Number.isFinite(durationMs))
   ) {
-    return `has \`durationMs\` ${describe(durationMs)}; expected a number`
+    return `has \`durationMs\` ${describeValue(durationMs)}; expected a number`
   }
   return undefined
 }
 
 function fail(problem: string): ReplyCheck {
   return { ok: false, problem }
-}
-
-/** A value's kind, for messages: `null`, `a string`, `an array`, `a Map`, `an object`. */
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (value === undefined) return 'undefined'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object') {
-    if (isPlainObject(value)) return 'an object'
-    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
-      ?.constructor?.name
-    return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object that is not plain'
-  }
-  if (typeof value === 'function') return 'a function'
-  return `a ${typeof value}`
 }

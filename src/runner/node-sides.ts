@@ -1,9 +1,28 @@
+import { InvalidArgumentError } from '../errors/index.js'
 import type { ModelConfig } from '../models/types.js'
+import type { LlmTrait, Rubric } from '../rubrics/types.js'
 import type { ScenarioNode } from '../scenario/index.js'
+import type { AnswerTemplate } from '../templates/types.js'
 import type { Tool } from '../tools/index.js'
 import type { AnswerSide, ResolvedRunOptions } from './run-options.js'
 
-/** Who answers and who judges at one node, after its overrides (SPEC 6 and 13.33). */
+/** A template that parses with its own `parse`, never a model. */
+export type DeterministicTemplate = AnswerTemplate & { parse: (raw: string) => unknown }
+
+/**
+ * What the parsing model does at a node: fill the template (one without `parse`) and judge the
+ * rubric's model-judged traits. Present only when it has something to do, and then always with a
+ * model: a node that needs one without having it is refused when its sides are resolved.
+ */
+export interface ModelJudging {
+  model: ModelConfig
+  /** The template the model fills, when the node's template has no `parse`. */
+  fill: AnswerTemplate | undefined
+  /** The rubric's `llmTrait`s, in rubric order (empty when there are none). */
+  traits: readonly LlmTrait[]
+}
+
+/** Who answers and who judges at one node, after its overrides. */
 export interface NodeSides {
   answering: AnswerSide
   /** The system prompt in effect: the node's, else the run's, else the model's. */
@@ -11,6 +30,17 @@ export interface NodeSides {
   parsing: ModelConfig | undefined
   /** The run's tools minus the node's `toolFilter.remove`. */
   tools: Readonly<Record<string, Tool>>
+  /** The node's template when it parses deterministically. */
+  parse: DeterministicTemplate | undefined
+  /** The rubric in effect: the question's, else the run's. */
+  rubric: Rubric | undefined
+  /** The parsing model's work at this node, when there is any. */
+  judging: ModelJudging | undefined
+  /**
+   * The question's text when it is not a function, as the rendering step gives it: made once per
+   * node, so rendering a fixed question allocates nothing per turn.
+   */
+  fixedQuestion: { ok: true; text: string } | undefined
 }
 
 const standalone = (override: Partial<ModelConfig>) =>
@@ -21,7 +51,8 @@ const standalone = (override: Partial<ModelConfig>) =>
  * one with `model`, `client` or `baseURL` is a model of its own (named like the run's model when
  * it gives no `model`); any other override is merged over the run's model — and, when the run's
  * side is an agent, only its `systemPrompt` applies. A parsing override is merged over the run's
- * parsing model.
+ * parsing model. What the node's question needs judged (its template, its rubric) is read here,
+ * once per node and run, not on every turn.
  */
 export function resolveNodeSides(node: ScenarioNode, options: ResolvedRunOptions): NodeSides {
   const override = node.modelOverride?.answering
@@ -41,19 +72,55 @@ export function resolveNodeSides(node: ScenarioNode, options: ResolvedRunOptions
   }
   const modelPrompt = answering.kind === 'model' ? answering.model.systemPrompt : undefined
   const parsingOverride = node.modelOverride?.parsing
-  const parsing =
+  const merged =
     parsingOverride === undefined
       ? options.parsing
       : ({ ...options.parsing, ...parsingOverride } as ModelConfig)
+  const parsing = merged?.model === undefined ? undefined : merged
   let tools = options.tools
   const removed = node.toolFilter?.remove
   if (removed !== undefined && removed.length > 0) {
     tools = Object.fromEntries(Object.entries(tools).filter(([name]) => !removed.includes(name)))
   }
+  const question = typeof node.question === 'string' ? undefined : node.question
+  const template = question?.template
+  const rubric = question?.rubric ?? options.rubric
   return {
     answering,
     systemPrompt: nodePrompt ?? options.systemPrompt ?? modelPrompt,
-    parsing: parsing?.model === undefined ? undefined : parsing,
+    parsing,
     tools,
+    parse: template?.parse === undefined ? undefined : (template as DeterministicTemplate),
+    rubric,
+    judging: modelJudging(node.id, parsing, template, rubric),
+    fixedQuestion: fixedQuestion(node),
   }
+}
+
+/** The question's text when it is fixed (not a function of the state). */
+function fixedQuestion(node: ScenarioNode): { ok: true; text: string } | undefined {
+  const question = node.question
+  const text = typeof question === 'string' ? question : question.question
+  return typeof text === 'string' ? { ok: true, text } : undefined
+}
+
+/** The parsing model's work at a node, or `undefined` when a template's `parse` and the deterministic traits do it all. */
+function modelJudging(
+  nodeId: string,
+  model: ModelConfig | undefined,
+  template: AnswerTemplate | undefined,
+  rubric: Rubric | undefined,
+): ModelJudging | undefined {
+  const fill = template !== undefined && template.parse === undefined ? template : undefined
+  const traits = rubric?.traits.filter((t): t is LlmTrait => t.type === 'LlmTrait') ?? []
+  if (fill === undefined && traits.length === 0) return undefined
+  // resolveRunOptions refuses a run whose nodes need a parsing model it lacks; this keeps
+  // the promise where the model is used, whatever path led here.
+  if (model === undefined) {
+    throw new InvalidArgumentError(
+      `Node '${nodeId}' needs a parsing model, and the run has none`,
+      'Give the template a deterministic `parse`, or pass `parsingModel: { model }` to runScenario().',
+    )
+  }
+  return { model, fill, traits }
 }

@@ -1,7 +1,7 @@
-import { InvalidArgumentError, TurnTimeoutError } from '../errors/index.js'
-import { isPlainObject } from '../internal/is-plain-object.js'
+import { InvalidArgumentError } from '../errors/index.js'
+import type { ReplayTally } from '../models/chat-completion.js'
 import { evaluateCriteria } from '../outcomes/index.js'
-import { routeTable, TERMINAL_ROUTE, takenEdgeIndex } from '../routing/index.js'
+import { type RouteTable, routeTable, TERMINAL_ROUTE, takenEdgeIndex } from '../routing/index.js'
 import {
   END,
   isScenarioDefinition,
@@ -9,40 +9,57 @@ import {
   type ScenarioDefinition,
   type ScenarioNode,
 } from '../scenario/index.js'
-import { cloneState } from '../state/clone-state.js'
-import { getOwn, setOwn } from '../state/own-keys.js'
+import { getOwn } from '../state/own-keys.js'
 import { readOnlyView } from '../state/read-only-view.js'
 import type {
   ChatMessage,
   Diagnostic,
-  ErrorStage,
   RunError,
   ScenarioExecutionResult,
   ScenarioState,
   ScenarioStatus,
   TurnRecord,
   TurnResult,
+  TurnUsage,
 } from '../state/types.js'
 import { zeroVisits } from '../state/zero-visits.js'
 import { AnswerSignal } from './answer-signal.js'
 import { type RunOptions, resolveRunOptions } from './run-options.js'
 import {
-  askAgent,
-  failAnswer,
-  failTurn,
-  finishTurn,
-  newTurnOutcome,
+  type AnswerStep,
+  answerFailed,
+  callAnsweringSide,
+  judgeAnswer,
+  noAnswer,
+  notJudged,
   type RunContext,
+  readAnswer,
+  renderQuestion,
+  sidesOf,
 } from './run-turn.js'
-import { TIMED_OUT, TurnDeadline } from './turn-deadline.js'
-import { addUsage, priceTurn, turnUsage, zeroUsage } from './usage.js'
+import { keepBooks, turnRecord } from './turn-bookkeeping.js'
+import { TurnDeadline } from './turn-deadline.js'
+import { addUsage, turnUsage, zeroUsage } from './usage.js'
 
 const neverAborted = new AbortController().signal
 
+/** What a run has produced so far, beside its state: the lists its result is made of. */
+interface RunLog {
+  path: string[]
+  turnResults: TurnResult[]
+  transcript: ChatMessage[]
+  usage: TurnUsage
+}
+
 /**
  * Runs a validated scenario: one turn per node visited, routing on the state after each turn,
- * until `END`, an implicit terminal, the turn limit or an error (SPEC section 6). A run never
- * throws for a failing turn — it ends with status `error` — only for programmer errors.
+ * until `END`, an implicit terminal, the turn limit or an error (see docs/design.md, "The data
+ * path of a turn"). A run never throws for a failing turn — it ends with status `error` — only
+ * for programmer errors.
+ *
+ * Each turn, in order: render the question, get the answer, judge it (parse, verify, score the
+ * rubric), keep the books (`verifyResult`, `parsed`, `nodeVisits`, `nodeResults`, `stateUpdate`),
+ * append the turn's record, then route.
  *
  * @example
  * const result = await runScenario(definition, {
@@ -55,58 +72,34 @@ export async function runScenario(
   definition: ScenarioDefinition,
   options: RunOptions,
 ): Promise<ScenarioExecutionResult> {
-  if (isBuilder(definition)) {
-    throw new InvalidArgumentError(
-      `runScenario() was given the builder of scenario '${definition.name}', not a definition`,
-      'Call validate() on it and pass the definition it returns.',
-    )
-  }
-  if (!isScenarioDefinition(definition)) {
-    throw new InvalidArgumentError(
-      'runScenario() needs a validated ScenarioDefinition',
-      'Build one with new Scenario(…)…validate() or Scenario.fromJSON(…).',
-    )
-  }
+  assertDefinition(definition)
   const resolved = resolveRunOptions(definition, options)
   const signal = resolved.signal ?? neverAborted
   const started = performance.now()
-  const state: ScenarioState = {
-    turn: 0,
-    currentNode: definition.entryNode,
-    verifyResult: null,
-    parsed: {},
-    // 0 for every node from the start: every reader of the state sees the same counts.
-    nodeVisits: zeroVisits(definition.nodes),
-    history: [],
-    accumulated: {},
-    nodeResults: {},
-  }
-  const path: string[] = []
-  const turnResults: TurnResult[] = []
+  const state = initialState(definition)
   const diagnostics: Diagnostic[] = []
-  const transcript: ChatMessage[] = []
-  const usage = turnUsage(zeroUsage())
-  if (resolved.prices !== undefined) usage.cost = 0
-  let status: ScenarioStatus = 'completed'
-  let error: RunError | undefined
-  let nodeId = definition.entryNode
+  const log: RunLog = { path: [], turnResults: [], transcript: [], usage: turnUsage(zeroUsage()) }
+  if (resolved.prices !== undefined) log.usage.cost = 0
   // The answering side's signal: the run's abort, or a turn that took longer than turnTimeoutMs.
-  const answer = new AnswerSignal(signal, resolved.signal !== undefined)
+  const answerSignal = new AnswerSignal(signal, resolved.signal !== undefined)
   const deadline = new TurnDeadline(resolved.turnTimeoutMs)
   deadline.start(started)
   // What every turn needs from the run, made once per run.
   const run: RunContext = {
     view: readOnlyView(state),
-    transcript,
+    transcript: log.transcript,
     options: resolved,
     signal,
-    answerSignal: answer,
+    answerSignal,
     diagnostics,
     sides: new Map(),
   }
   const routing = { diagnostics }
   // Each edge's route object, made once per definition: the turn record keeps the one taken.
   const routes = routeTable(definition)
+  let status: ScenarioStatus = 'completed'
+  let error: RunError | undefined
+  let nodeId = definition.entryNode
   // Each turn's duration runs from the end of the previous one (its routing included), so a turn
   // costs one clock read instead of two.
   let turnStarted = started
@@ -115,131 +108,53 @@ export async function runScenario(
     for (let turn = 0; ; turn++) {
       if (signal.aborted) {
         status = 'error'
-        error = {
-          nodeId,
-          category: 'aborted',
-          stage: 'beforeTurn',
-          message: `The run was aborted before node '${nodeId}' ran`,
-          cause: signal.reason,
-        }
+        error = abortedBefore(nodeId, signal)
         break
       }
-      const node = getOwn(definition.nodes, nodeId)
-      if (node === undefined)
-        throw new Error(`unreachable: validated definition lacks node '${nodeId}'`)
+      const node = nodeOf(definition, nodeId)
       state.turn = turn
       state.currentNode = nodeId
-      const outcome = newTurnOutcome()
-      const pending = askAgent(run, node, turn, outcome)
-      if (outcome.error === undefined) {
-        let reply: unknown = pending
-        let answered = true
-        if (isThenable(pending)) {
+      const replay: ReplayTally = { calls: 0, recordedDurationMs: 0 }
+
+      // Render the question, then get the answer: the one `await` of a turn, and only when the
+      // answering side gave a promise.
+      const sides = sidesOf(run, node)
+      const question = renderQuestion(run, node, sides)
+      const questionText = question.ok ? question.text : ''
+      let answer: AnswerStep
+      if (!question.ok) answer = noAnswer(question.error)
+      else {
+        const called = callAnsweringSide(run, node, sides, turn, questionText, replay)
+        if (!called.ok) answer = called
+        else if (!isThenable(called.pending)) answer = readAnswer(run, node, called.pending)
+        else {
           try {
-            reply = await deadline.wait(pending, turnStarted)
+            answer = readAnswer(run, node, await deadline.wait(called.pending, turnStarted))
           } catch (thrown) {
-            answered = false
-            failAnswer(outcome, thrown, signal.aborted)
+            answer = answerFailed(thrown, signal.aborted)
           }
           deadline.settled()
         }
-        if (reply === TIMED_OUT) {
-          answered = false
-          const timeout = new TurnTimeoutError(nodeId, resolved.turnTimeoutMs)
-          failTurn(outcome, 'timeout', 'answer', timeout, timeout.message)
-          // The agent (or the model's calls and tools) stop; the run does not wait for them.
-          answer.abort(timeout)
-        } else if (answered && signal.aborted) {
-          // An answer that came after the abort is not taken: the run ends `error`, never
-          // `completed` with a late answer.
-          answered = false
-          failTurn(
-            outcome,
-            'aborted',
-            'answer',
-            signal.reason,
-            abortedWhile(nodeId, 'was answering'),
-          )
-        }
-        if (answered) {
-          const judging = finishTurn(run, node, turn, outcome, reply)
-          if (judging !== undefined) {
-            await judging
-            if (outcome.error === undefined && signal.aborted) {
-              failTurn(
-                outcome,
-                'aborted',
-                judgingStage(node),
-                signal.reason,
-                abortedWhile(nodeId, 'was judged'),
-              )
-            }
-          }
-        }
       }
 
-      state.verifyResult = outcome.verifyResult
-      state.parsed = outcome.parsedFields
-      setOwn(state.nodeVisits, nodeId, (getOwn(state.nodeVisits, nodeId) ?? 0) + 1)
-      setOwn(state.nodeResults, nodeId, {
-        verifyResult: outcome.verifyResult,
-        parsed: outcome.parsedFields,
-        rubric: outcome.rubric,
-      })
-      if (node.stateUpdate !== undefined)
-        applyStateUpdate(state, node.stateUpdate, nodeId, turn, diagnostics)
+      // Judge the answer: parse, verify, score the rubric (asynchronous only with a parsing model).
+      let judged = answer.ok
+        ? judgeAnswer(run, node, sides, turn, questionText, answer.content, replay)
+        : notJudged(answer.error)
+      if (judged instanceof Promise) judged = await judged
 
-      transcript.push({ role: 'user', content: outcome.questionText })
-      for (const message of outcome.messages) transcript.push(message)
-      const record: TurnRecord = {
-        nodeId,
-        questionText: outcome.questionText,
-        rawResponse: outcome.rawResponse,
-        parsedFields: outcome.parsedFields,
-        verifyResult: outcome.verifyResult,
-        rubric: outcome.rubric,
-        toolCalls: outcome.toolCalls,
-        messages: outcome.messages,
-        usage: turnUsage(outcome.answering, outcome.judging),
-        durationMs: 0,
-      }
-      if (outcome.replay.calls > 0) {
-        // Replayed: the tokens are the recorded ones, and so is the latency beside the time now.
-        record.usage.replayed = true
-        record.recordedDurationMs = outcome.replay.recordedDurationMs
-      }
-      if (resolved.prices !== undefined) {
-        const sides = run.sides.get(nodeId)
-        const answering =
-          sides?.answering.kind === 'model' ? sides.answering.model.model : undefined
-        priceTurn(record.usage, { answering, judging: sides?.parsing?.model }, resolved.prices)
-      }
-      const turnResult: TurnResult = {
-        verifyResult: outcome.verifyResult,
-        parsedFields: outcome.parsedFields,
-        rubric: outcome.rubric,
-      }
-      if (outcome.error !== undefined) {
-        record.error = outcome.error
-        if (outcome.error.issues !== undefined) turnResult.issues = outcome.error.issues
-      }
-      state.history.push(record)
-      path.push(nodeId)
-      turnResults.push(turnResult)
-      addUsage(usage, record.usage)
+      keepBooks(state, node, turn, judged, diagnostics)
+      const record = turnRecord(node, questionText, answer, judged, replay, sides, resolved)
+      appendTurn(state, log, record)
 
-      if (outcome.error !== undefined) {
+      if (!judged.ok) {
         record.durationMs = performance.now() - turnStarted
         status = 'error'
-        const { category, stage, message, cause } = outcome.error
+        const { category, stage, message, cause } = judged.error
         error = { nodeId, category, stage, message, cause }
         break
       }
-      // Routed once, and the route kept: reports read it, nothing re-evaluates a condition.
-      const edges = definition.edgesFrom(nodeId)
-      const taken = takenEdgeIndex(edges, state, routing)
-      record.route = taken < 0 ? TERMINAL_ROUTE : routes.get(nodeId)?.[taken]
-      const next = taken < 0 ? null : (edges[taken] as { target: string }).target
+      const next = route(definition, routes, node, state, record, routing)
       const turnEnded = performance.now()
       record.durationMs = turnEnded - turnStarted
       turnStarted = turnEnded
@@ -251,25 +166,25 @@ export async function runScenario(
       nodeId = next
     }
   } finally {
-    answer.dispose()
+    answerSignal.dispose()
     deadline.dispose()
   }
 
   const result: ScenarioExecutionResult = {
     scenarioId: definition.name,
     status,
-    path,
-    turnCount: path.length,
+    path: log.path,
+    turnCount: log.path.length,
     history: state.history,
-    turnResults,
+    turnResults: log.turnResults,
     finalState: state,
     outcomeResults: {},
     diagnostics,
-    usage,
+    usage: log.usage,
     durationMs: 0,
   }
   if (error !== undefined) result.error = error
-  if (usage.replayed === true) {
+  if (log.usage.replayed === true) {
     result.recordedDurationMs = state.history.reduce(
       (sum, t) => sum + (t.recordedDurationMs ?? 0),
       0,
@@ -283,6 +198,100 @@ export async function runScenario(
   return result
 }
 
+/** Refuses what is not a validated definition (a programmer error, thrown). */
+function assertDefinition(definition: unknown): asserts definition is ScenarioDefinition {
+  if (isBuilder(definition)) {
+    throw new InvalidArgumentError(
+      `runScenario() was given the builder of scenario '${definition.name}', not a definition`,
+      'Call validate() on it and pass the definition it returns.',
+    )
+  }
+  if (!isScenarioDefinition(definition)) {
+    throw new InvalidArgumentError(
+      'runScenario() needs a validated ScenarioDefinition',
+      'Build one with new Scenario(…)…validate() or Scenario.fromJSON(…).',
+    )
+  }
+}
+
+/** The state before the first turn. */
+function initialState(definition: ScenarioDefinition): ScenarioState {
+  return {
+    turn: 0,
+    currentNode: definition.entryNode,
+    verifyResult: null,
+    parsed: {},
+    // 0 for every node from the start: every reader of the state sees the same counts.
+    nodeVisits: zeroVisits(definition.nodes),
+    history: [],
+    accumulated: {},
+    nodeResults: {},
+  }
+}
+
+/**
+ * The node to run. `validate()` checked that every edge leads to a node, and a definition is
+ * frozen, so a missing node means the object was not made by `validate()` or `fromJSON()`.
+ */
+function nodeOf(definition: ScenarioDefinition, nodeId: string): ScenarioNode {
+  const node = getOwn(definition.nodes, nodeId)
+  if (node !== undefined) return node
+  throw new InvalidArgumentError(
+    `Scenario '${definition.name}' has no node '${nodeId}', which the run reached`,
+    'Pass the definition validate() or Scenario.fromJSON() returns, unchanged.',
+  )
+}
+
+/** The error of a run whose signal was aborted before a node ran: no turn record is added. */
+function abortedBefore(nodeId: string, signal: AbortSignal): RunError {
+  return {
+    nodeId,
+    category: 'aborted',
+    stage: 'beforeTurn',
+    message: `The run was aborted before node '${nodeId}' ran`,
+    cause: signal.reason,
+  }
+}
+
+/** Appends the turn: its record to the history, its messages to the transcript, its usage to the run's. */
+function appendTurn(state: ScenarioState, log: RunLog, record: TurnRecord): void {
+  log.transcript.push({ role: 'user', content: record.questionText })
+  for (const message of record.messages) log.transcript.push(message)
+  const turnResult: TurnResult = {
+    verifyResult: record.verifyResult,
+    parsedFields: record.parsedFields,
+    rubric: record.rubric,
+  }
+  const issues = record.error?.issues
+  if (issues !== undefined) turnResult.issues = issues
+  state.history.push(record)
+  log.path.push(record.nodeId)
+  log.turnResults.push(turnResult)
+  addUsage(log.usage, record.usage)
+}
+
+/**
+ * Routes once after a turn, and keeps the route on its record: reports read it, nothing
+ * re-evaluates a condition. Returns the next node, `END`, or `null` (an implicit terminal).
+ */
+function route(
+  definition: ScenarioDefinition,
+  routes: RouteTable,
+  node: ScenarioNode,
+  state: ScenarioState,
+  record: TurnRecord,
+  routing: { diagnostics: Diagnostic[] },
+): string | null {
+  const edges = definition.edgesFrom(node.id)
+  const taken = takenEdgeIndex(edges, state, routing)
+  if (taken < 0) {
+    record.route = TERMINAL_ROUTE
+    return null
+  }
+  record.route = routes.get(node.id)?.[taken]
+  return (edges[taken] as { target: string }).target
+}
+
 /**
  * Whether an agent's return value is a promise (or any thenable) to wait for. A value whose `then`
  * cannot be read (a Proxy whose trap throws) is not: the reply check then reports it.
@@ -293,62 +302,6 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
     return typeof (value as { then?: unknown }).then === 'function'
   } catch {
     return false
-  }
-}
-
-/** The message of a turn the run's abort overtook. */
-function abortedWhile(nodeId: string, doing: string): string {
-  return `The run was aborted while node '${nodeId}' ${doing}; what came after the abort was not used`
-}
-
-/** The stage a turn's judging was in: filling its template, else scoring its rubric. */
-function judgingStage(node: ScenarioNode): ErrorStage {
-  const question = node.question
-  return typeof question === 'object' &&
-    question.template !== undefined &&
-    question.template.parse === undefined
-    ? 'parse'
-    : 'rubric'
-}
-
-/**
- * Calls a node's `stateUpdate` on a copy of `accumulated` (and of `parsed`, 13.14): a throw, or a
- * return value that is not a structured-cloneable plain object, leaves `accumulated` as it was
- * and adds a diagnostic (SPEC section 5).
- */
-function applyStateUpdate(
-  state: ScenarioState,
-  update: NonNullable<ScenarioDefinition['nodes'][string]['stateUpdate']>,
-  nodeId: string,
-  turn: number,
-  diagnostics: Diagnostic[],
-): void {
-  const fail = (message: string) =>
-    diagnostics.push({
-      kind: 'stateUpdate',
-      message: `stateUpdate of node '${nodeId}' ${message}; accumulated state restored`,
-      nodeId,
-      turn,
-    })
-  let next: unknown
-  try {
-    next = update(cloneState(state.accumulated), cloneState(state.parsed))
-  } catch (error) {
-    fail(`threw: ${error instanceof Error ? error.message : String(error)}`)
-    return
-  }
-  if (typeof next !== 'object' || next === null || Array.isArray(next) || !isPlainObject(next)) {
-    fail(
-      `returned ${next === null ? 'null' : Array.isArray(next) ? 'an array' : typeof next === 'object' ? 'a non-plain object' : typeof next}, not a plain object`,
-    )
-    return
-  }
-  try {
-    state.accumulated = cloneState(next as Record<string, unknown>)
-  } catch (error) {
-    fail(
-      `returned a value that cannot be structured-cloned (${error instanceof Error ? error.message : String(error)})`,
-    )
   }
 }
 

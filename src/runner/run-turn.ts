@@ -1,58 +1,39 @@
-import { formatMessage, isModelCallError } from '../errors/index.js'
+import { formatMessage, TurnTimeoutError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import type { ReplayTally } from '../models/chat-completion.js'
 import { fillTemplate, judgeTraits, traitScores } from '../models/judge.js'
 import { answerWithModel } from '../models/model-answer.js'
-import type { AgentReply } from '../models/types.js'
-import { recordingFailureOf } from '../recordings/recording-failure.js'
 import { scoreTraits } from '../rubrics/index.js'
-import type { LlmTrait, Rubric } from '../rubrics/types.js'
-import type { Question, ScenarioNode } from '../scenario/index.js'
+import type { Rubric } from '../rubrics/types.js'
+import type { ScenarioNode } from '../scenario/index.js'
 import type {
   ChatMessage,
   Diagnostic,
-  ErrorCategory,
   ErrorStage,
+  RubricScores,
   ScenarioStateView,
-  SchemaIssue,
-  TurnRecord,
+  ToolCallRecord,
+  TurnError,
   Usage,
 } from '../state/types.js'
 import { parseWithTemplate, verifyAnswer } from '../templates/index.js'
 import type { AnswerTemplate } from '../templates/types.js'
-import { ToolCallError } from '../tools/index.js'
 import { type AnswerSignal, TurnContext } from './answer-signal.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
-import { type NodeSides, resolveNodeSides } from './node-sides.js'
+import { type ModelJudging, type NodeSides, resolveNodeSides } from './node-sides.js'
 import type { ResolvedRunOptions } from './run-options.js'
+import { TIMED_OUT } from './turn-deadline.js'
+import { failure, turnErrorOf } from './turn-error.js'
 import { usageFrom, zeroUsage } from './usage.js'
 
-// A turn is split in two synchronous halves around the agent's answer — `askAgent` renders the
-// question and calls the agent, `finishTurn` parses, verifies and scores — and the run loop does
-// the one `await` in between. An `async runTurn` wrapping the same work cost an extra promise and
-// microtask hops per turn, a large share of a turn once the agent itself answers at once (and
-// more when promise hooks are on, as they are once any library in the process uses
-// AsyncLocalStorage).
-
-/**
- * Everything one turn produced before the run's bookkeeping: the turn record's own fields, and
- * the two sides' token counts that become its `usage`.
- */
-export type TurnOutcome = Pick<
-  TurnRecord,
-  | 'questionText'
-  | 'rawResponse'
-  | 'parsedFields'
-  | 'verifyResult'
-  | 'rubric'
-  | 'toolCalls'
-  | 'messages'
-  | 'error'
-> & {
-  answering: Usage
-  judging: Usage
-  /** The turn's model calls that were replayed from a recording. */
-  replay: ReplayTally
-}
+// The stages of a turn, in order: render the question, call the answering side, read its answer,
+// then judge it (parse, verify, score the rubric). Each stage returns its result — what it made,
+// or the error that ends the turn with what was done before it — and the run loop chains
+// them. The stages are synchronous except the answer itself and a parsing model's judging: the
+// loop does those `await`s, and only when there is a promise. An `async runTurn` wrapping the
+// same work cost an extra promise and microtask hops per turn, a large share of a turn once the
+// agent itself answers at once (more when promise hooks are on, as they are once any library in
+// the process uses AsyncLocalStorage).
 
 /** What a turn needs from the run (one object per run). */
 export interface RunContext {
@@ -70,8 +51,59 @@ export interface RunContext {
   sides: Map<string, NodeSides>
 }
 
+/** The rendered question, or the error of a question function that threw or gave no string. */
+export type QuestionStep = { ok: true; text: string } | { ok: false; error: TurnError }
+
+/** What the answering side gave: an answer, with what the side did on the way to it. */
+export interface Answered {
+  ok: true
+  content: string
+  /** The turn's assistant and tool messages, the final answer last. */
+  messages: ChatMessage[]
+  toolCalls: ToolCallRecord[]
+  usage: Usage
+}
+
+/** No answer: the error, and what the answering side did before it failed (tool calls, tokens). */
+export interface NotAnswered {
+  ok: false
+  error: TurnError
+  messages: ChatMessage[]
+  toolCalls: ToolCallRecord[]
+  usage: Usage
+}
+
+/** The answering side's result. */
+export type AnswerStep = Answered | NotAnswered
+
+/** The answering side, called: what it returned (usually a promise), or its synchronous failure. */
+export type CallStep = { ok: true; pending: unknown } | NotAnswered
+
+/** How a turn's answer was judged: parsed fields, the template's verdict, the rubric's scores. */
+export interface Judgement {
+  parsedFields: Record<string, unknown>
+  verifyResult: boolean | null
+  rubric: RubricScores
+  /** The parsing model's tokens. */
+  usage: Usage
+}
+
+/** The answer was judged. */
+export interface Judged extends Judgement {
+  ok: true
+}
+
+/** The turn failed, before or while judging; the judgement holds what was done before. */
+export interface NotJudged extends Judgement {
+  ok: false
+  error: TurnError
+}
+
+/** The result of a turn's judging, and so of the whole turn: `ok: false` carries its error. */
+export type JudgeStep = Judged | NotJudged
+
 /** The node's resolved sides, from the run's cache. */
-function sidesOf(run: RunContext, node: ScenarioNode): NodeSides {
+export function sidesOf(run: RunContext, node: ScenarioNode): NodeSides {
   let sides = run.sides.get(node.id)
   if (sides === undefined) {
     sides = resolveNodeSides(node, run.options)
@@ -80,336 +112,345 @@ function sidesOf(run: RunContext, node: ScenarioNode): NodeSides {
   return sides
 }
 
-/** A fresh outcome with nothing done yet. */
-export function newTurnOutcome(): TurnOutcome {
-  return {
-    questionText: '',
-    rawResponse: null,
-    parsedFields: {},
-    verifyResult: null,
-    rubric: {},
-    toolCalls: [],
-    messages: [],
-    answering: zeroUsage(),
-    judging: zeroUsage(),
-    replay: { calls: 0, recordedDurationMs: 0 },
+/**
+ * Renders the node's question: its text, or what its question function returns for the state
+ * (read after `turn` and `currentNode` are set). A function that throws or gives no string ends
+ * the turn (`unexpected` at stage `question`).
+ */
+export function renderQuestion(
+  run: RunContext,
+  node: ScenarioNode,
+  sides: NodeSides,
+): QuestionStep {
+  if (sides.fixedQuestion !== undefined) return sides.fixedQuestion
+  const question = node.question
+  let text: unknown
+  try {
+    const source = typeof question === 'string' ? question : question.question
+    text = typeof source === 'function' ? source(run.view) : source
+  } catch (error) {
+    return { ok: false, error: failure('unexpected', 'question', error) }
   }
-}
-
-/** Marks the turn failed; the parts done before the failure stay on the outcome (13.19). */
-export function failTurn(
-  outcome: TurnOutcome,
-  category: ErrorCategory,
-  stage: ErrorStage,
-  error: unknown,
-  message?: string,
-): void {
-  // A recording failure's cause is the recording error itself (SPEC section 10), not its wrapper.
-  const recording = category === 'recording' ? recordingFailureOf(error) : undefined
-  const cause =
-    recording ?? (category === 'recording' && isModelCallError(error) ? error.cause : error)
-  outcome.error = { category, stage, message: message ?? messageOf(cause), cause }
+  if (typeof text === 'string') return { ok: true, text }
+  return {
+    ok: false,
+    error: failure(
+      'unexpected',
+      'question',
+      undefined,
+      `The question function of node '${node.id}' returned ${describeValue(text)}, not a string`,
+    ),
+  }
 }
 
 /**
- * The first half of a turn: renders the question into `outcome.questionText` and calls the
- * agent. Returns what the agent returned (usually a promise, which the caller awaits), or
- * `undefined` with `outcome.error` set when the question could not be rendered or the agent threw
- * synchronously. Never throws.
+ * Calls the answering side (the agent, or the model with its tools) with the conversation and
+ * the question. Returns what it returned, usually a promise the run loop awaits; a synchronous
+ * throw is the turn's failure.
  */
-export function askAgent(
+export function callAnsweringSide(
   run: RunContext,
   node: ScenarioNode,
+  sides: NodeSides,
   turn: number,
-  outcome: TurnOutcome,
-): unknown {
-  const { signal, answerSignal } = run
-  const question = node.question
-  try {
-    const text = typeof question === 'string' ? question : question.question
-    outcome.questionText = typeof text === 'function' ? text(run.view) : text
-    if (typeof outcome.questionText !== 'string') {
-      failTurn(
-        outcome,
-        'unexpected',
-        'question',
-        undefined,
-        `The question function of node '${node.id}' returned ${typeof outcome.questionText}, not a string`,
-      )
-      return undefined
-    }
-  } catch (error) {
-    failTurn(outcome, 'unexpected', 'question', error)
-    return undefined
-  }
-
-  const sides = sidesOf(run, node)
-  const conversation = buildConversation(run, sides, outcome.questionText)
+  question: string,
+  replay: ReplayTally,
+): CallStep {
+  const conversation = buildConversation(run, sides, question)
   try {
     if (sides.answering.kind === 'agent') {
-      return sides.answering.agent(
-        conversation,
-        new TurnContext(node.id, turn, run.view, answerSignal),
-      )
+      const context = new TurnContext(node.id, turn, run.view, run.answerSignal)
+      return { ok: true, pending: sides.answering.agent(conversation, context) }
     }
-    return answerWithModel({
+    const pending = answerWithModel({
       model: sides.answering.model,
       conversation,
       tools: sides.tools,
       nodeId: node.id,
       turn,
-      signal: answerSignal.signal,
+      signal: run.answerSignal.signal,
       maxToolRounds: run.options.maxToolRounds,
       toolTimeoutMs: run.options.toolTimeoutMs,
       calls: run.options.calls,
-      replay: outcome.replay,
+      replay,
     })
+    return { ok: true, pending }
   } catch (error) {
-    failTurn(outcome, signal.aborted ? 'aborted' : 'agent', 'answer', error)
-    return undefined
+    return answerFailed(error, run.signal.aborted)
   }
 }
 
 /**
- * Records a failed answer: a model or tool failure keeps its own category and stage, anything else
- * the agent threw is an `agent` failure (an abort while answering is `aborted`). What the answer
- * did before it failed (tool calls, messages, tokens) stays on the turn.
+ * Reads the answering side's settled reply into the turn's answer. A turn that outlasted its
+ * deadline (`TIMED_OUT`) is a `timeout` and aborts the answering side; an answer that came after
+ * the run's abort is not taken (the run ends `error`, never `completed` with a late answer); a
+ * reply of the wrong shape is an `agent` failure naming what is wrong.
  */
-export function failAnswer(outcome: TurnOutcome, thrown: unknown, aborted: boolean): void {
-  const classified = thrown as {
-    category?: ErrorCategory
-    stage?: ErrorStage
-    partialReply?: AgentReply
-  } | null
-  if (
-    isModelCallError(thrown) ||
-    thrown instanceof ToolCallError ||
-    (classified !== null &&
-      typeof classified === 'object' &&
-      classified.category === 'tool' &&
-      classified.stage === 'tool')
-  ) {
-    failTurn(
-      outcome,
-      (classified as { category: ErrorCategory }).category,
-      (classified as { stage: ErrorStage }).stage,
-      thrown,
+export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown): AnswerStep {
+  if (reply === TIMED_OUT) {
+    const timeout = new TurnTimeoutError(node.id, run.options.turnTimeoutMs)
+    // The agent (or the model's calls and tools) stop; the run does not wait for them.
+    run.answerSignal.abort(timeout)
+    return noAnswer(turnErrorOf(timeout, 'answer', 'agent', false))
+  }
+  if (run.signal.aborted) {
+    return noAnswer(
+      failure('aborted', 'answer', run.signal.reason, abortedWhile(node.id, 'was answering')),
     )
-  } else if (recordingFailureOf(thrown) !== undefined) {
-    // The agent's own (wrapped) client had no recording for a call: a recording failure, not a
-    // bug of the agent.
-    failTurn(outcome, 'recording', 'answer', thrown)
-  } else if (aborted) {
-    failTurn(outcome, 'aborted', 'answer', thrown)
-  } else {
-    const broken = brokenConnectionIn(thrown)
-    if (broken !== undefined) failTurn(outcome, 'connection', 'answer', thrown, broken)
-    else failTurn(outcome, 'agent', 'answer', thrown)
   }
-  const partial = classified?.partialReply
-  if (partial !== undefined) {
-    if (partial.messages !== undefined) outcome.messages.push(...partial.messages)
-    if (partial.toolCalls !== undefined) outcome.toolCalls = partial.toolCalls
-    outcome.answering = usageFrom(partial.usage)
-  }
-}
-
-/**
- * What to say when the agent failed because a connection broke under it, or `undefined` when it
- * did not: a stream cut midway (a `ModelCallError` of category `connection` from a client the
- * library built or wrapped, anywhere in the cause chain, since agents often wrap errors), or
- * undici's bare `TypeError: terminated` from a client of the agent's own. Neither is a bug of the
- * agent.
- */
-function brokenConnectionIn(thrown: unknown): string | undefined {
-  let current: unknown = thrown
-  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
-    if (isModelCallError(current) && current.category === 'connection') return current.message
-    const { name, message } = current as { name?: unknown; message?: unknown }
-    if (name === 'TypeError' && message === 'terminated') {
-      const reason = (current as { cause?: { message?: unknown } }).cause?.message
-      return formatMessage({
-        what: `The connection broke while the agent was reading an answer (terminated${typeof reason === 'string' ? `: ${reason}` : ''})`,
-        fix: 'A server or a proxy closed it midway: check its logs and timeouts. Wrap the agent’s client with wrap(client) to have the endpoint named.',
-      })
-    }
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
-}
-
-/**
- * The second half of a turn, given the agent's settled reply: checks it, then parses, verifies
- * and scores the rubric. Never throws: a failure sets `outcome.error`, keeping the parts done
- * before it (SPEC section 6 and 13.19).
- */
-export function finishTurn(
-  run: RunContext,
-  node: ScenarioNode,
-  turn: number,
-  outcome: TurnOutcome,
-  reply: unknown,
-): undefined | Promise<void> {
   const checked = checkReply(reply)
   if (!checked.ok) {
-    failTurn(
-      outcome,
-      'agent',
-      'answer',
-      reply,
-      formatMessage({
-        what: `The agent at node '${node.id}' returned ${checked.problem}`,
-        fix: REPLY_SHAPE,
-      }),
-    )
-    return undefined
+    const message = formatMessage({
+      what: `The agent at node '${node.id}' returned ${checked.problem}`,
+      fix: REPLY_SHAPE,
+    })
+    return noAnswer(failure('agent', 'answer', reply, message))
   }
   const structured = checked.reply
-  const content = typeof structured === 'string' ? structured : structured.content
-  outcome.rawResponse = content
-  if (typeof structured === 'object') {
-    if (structured.messages !== undefined) outcome.messages.push(...structured.messages)
-    if (structured.toolCalls !== undefined) outcome.toolCalls = structured.toolCalls
-    outcome.answering = usageFrom(structured.usage)
+  if (typeof structured === 'string') {
+    const messages: ChatMessage[] = [{ role: 'assistant', content: structured }]
+    return { ok: true, content: structured, messages, toolCalls: [], usage: zeroUsage() }
   }
-  outcome.messages.push({ role: 'assistant', content })
-
-  const question: Question | undefined =
-    typeof node.question === 'string' ? undefined : node.question
-  const template = question?.template
-  const rubric: Rubric | undefined = question?.rubric ?? run.options.rubric
-  const judged = rubric?.traits.filter((t): t is LlmTrait => t.type === 'LlmTrait') ?? []
-  if (template?.parse !== undefined) {
-    const parsed = parseWithTemplate(template as DeterministicTemplate, content)
-    if (!accept(outcome, template, parsed)) return undefined
-  }
-  const toFill = template !== undefined && template.parse === undefined ? template : undefined
-  if (toFill !== undefined || judged.length > 0) {
-    // A parsing model fills the template or judges traits: the only asynchronous path here.
-    return judgeTurn(run, node, turn, outcome, content, toFill, rubric, judged)
-  }
-  if (rubric !== undefined) scoreRubric(run, node, turn, outcome, content, rubric)
-  return undefined
+  const { content } = structured
+  const messages = structured.messages === undefined ? [] : [...structured.messages]
+  messages.push({ role: 'assistant', content })
+  const toolCalls = structured.toolCalls ?? []
+  return { ok: true, content, messages, toolCalls, usage: usageFrom(structured.usage) }
 }
-
-type DeterministicTemplate = AnswerTemplate & { parse: (raw: string) => unknown }
 
 /**
- * Takes a parse result into the turn: a failure is a `parsing` error carrying zod's issues; a
- * success is verified. Returns whether the turn goes on.
+ * The answering side threw (or its promise rejected): classified by the error's code (see
+ * `turnErrorOf`), anything else the agent threw being an `agent` failure. What the model side did
+ * before it failed — its tool calls, their messages, its tokens — stays on the turn.
  */
-function accept(
-  outcome: TurnOutcome,
-  template: AnswerTemplate,
-  parsed:
-    | { ok: true; fields: Record<string, unknown> }
-    | { ok: false; message: string; issues: SchemaIssue[]; cause?: unknown },
-): boolean {
-  if (!parsed.ok) {
-    failTurn(outcome, 'parsing', 'parse', parsed.cause, parsed.message)
-    if (outcome.error !== undefined) outcome.error.issues = parsed.issues
-    return false
+export function answerFailed(thrown: unknown, aborted: boolean): NotAnswered {
+  const error = turnErrorOf(thrown, 'answer', 'agent', aborted)
+  const partial = partialReplyOf(thrown)
+  if (partial === undefined) return noAnswer(error)
+  return {
+    ok: false,
+    error,
+    messages: partial.messages === undefined ? [] : [...partial.messages],
+    toolCalls: partial.toolCalls ?? [],
+    usage: usageFrom(partial.usage),
   }
-  return verify(outcome, template, parsed.fields)
 }
 
+/** No answer and nothing done on the way: a failure before the answering side did anything. */
+export function noAnswer(error: TurnError): NotAnswered {
+  return { ok: false, error, messages: [], toolCalls: [], usage: zeroUsage() }
+}
+
+/**
+ * What the model answering side did before it failed, as it attaches it to the error it rethrows
+ * (`answerWithModel`); checked like any reply, so a user's error with such a field cannot break
+ * the turn.
+ */
+function partialReplyOf(thrown: unknown) {
+  if (typeof thrown !== 'object' || thrown === null) return undefined
+  let partial: unknown
+  try {
+    partial = (thrown as { partialReply?: unknown }).partialReply
+  } catch {
+    return undefined
+  }
+  if (partial === undefined) return undefined
+  const checked = checkReply(partial)
+  return checked.ok && typeof checked.reply === 'object' ? checked.reply : undefined
+}
+
+/**
+ * Judges an answer: parses it with the template (its `parse`, or the parsing model), verifies the
+ * fields, and scores the rubric (its model-judged traits by the parsing model). Synchronous unless
+ * the parsing model has work at this node. Never throws: a failure is a `NotJudged` with the
+ * parts done before it.
+ */
+export function judgeAnswer(
+  run: RunContext,
+  node: ScenarioNode,
+  sides: NodeSides,
+  turn: number,
+  question: string,
+  content: string,
+  replay: ReplayTally,
+): JudgeStep | Promise<JudgeStep> {
+  let fields: Record<string, unknown> = {}
+  let verdict: boolean | null = null
+  if (sides.parse !== undefined) {
+    const parsed = parseWithTemplate(sides.parse, content)
+    if (!parsed.ok) return notJudged(parseFailure(parsed))
+    fields = parsed.fields
+    const verified = verify(sides.parse, fields)
+    if (isTurnError(verified)) return notJudged(verified, fields)
+    verdict = verified
+  }
+  if (sides.judging !== undefined) {
+    const asked = { question, content }
+    return judgeWithModel(
+      run,
+      node,
+      turn,
+      asked,
+      replay,
+      sides.judging,
+      sides.rubric,
+      fields,
+      verdict,
+    )
+  }
+  const rubric =
+    sides.rubric === undefined ? {} : scoreRubric(run, node, turn, content, sides.rubric)
+  return { ok: true, parsedFields: fields, verifyResult: verdict, rubric, usage: zeroUsage() }
+}
+
+/**
+ * The turn failed before it could be judged: nothing parsed, no verdict, no scores. The error is
+ * the one that ended the turn, so the judging step always carries it.
+ */
+export function notJudged(
+  error: TurnError,
+  parsedFields: Record<string, unknown> = {},
+  verifyResult: boolean | null = null,
+  rubric: RubricScores = {},
+  usage: Usage = zeroUsage(),
+): NotJudged {
+  return { ok: false, error, parsedFields, verifyResult, rubric, usage }
+}
+
+/**
+ * The template's verdict on the parsed fields (`null`: nothing to verify), or the turn's error
+ * when `verify` throws (`unexpected`). A verdict is a scalar, an error an object: the result
+ * allocates nothing when the verdict comes.
+ */
 function verify(
-  outcome: TurnOutcome,
   template: AnswerTemplate,
   fields: Record<string, unknown>,
-): boolean {
-  outcome.parsedFields = fields
+): boolean | null | TurnError {
   try {
-    outcome.verifyResult = verifyAnswer(template, fields)
-    return true
+    return verifyAnswer(template, fields)
   } catch (error) {
-    failTurn(outcome, 'unexpected', 'verify', error)
-    return false
+    return failure('unexpected', 'verify', error)
   }
+}
+
+function isTurnError(verified: boolean | null | TurnError): verified is TurnError {
+  return typeof verified === 'object' && verified !== null
+}
+
+/** An answer that did not fit the template: a `parsing` failure carrying zod's issues. */
+function parseFailure(parsed: { message: string; issues: TurnError['issues']; cause?: unknown }) {
+  return { ...failure('parsing', 'parse', parsed.cause, parsed.message), issues: parsed.issues }
 }
 
 function scoreRubric(
   run: RunContext,
   node: ScenarioNode,
   turn: number,
-  outcome: TurnOutcome,
   content: string,
   rubric: Rubric,
-): void {
-  outcome.rubric = scoreTraits(
-    rubric,
-    content,
-    { nodeId: node.id, turn, state: run.view },
-    run.diagnostics,
-  )
+): RubricScores {
+  return scoreTraits(rubric, content, { nodeId: node.id, turn, state: run.view }, run.diagnostics)
 }
 
-async function judgeTurn(
+/**
+ * The parsing model's part of judging: it fills the template (when the node's has no `parse`),
+ * then the deterministic traits are scored and the model judges the `llmTrait`s. A judgement the
+ * model gave that cannot be read leaves a `rubric` diagnostic and no scores for those traits; a
+ * failed call ends the turn, keeping what was judged before it.
+ */
+async function judgeWithModel(
   run: RunContext,
   node: ScenarioNode,
   turn: number,
-  outcome: TurnOutcome,
-  content: string,
-  template: AnswerTemplate | undefined,
+  { question, content }: { question: string; content: string },
+  replay: ReplayTally,
+  judging: ModelJudging,
   rubric: Rubric | undefined,
-  judged: LlmTrait[],
-): Promise<void> {
-  const parsing = sidesOf(run, node).parsing
-  if (parsing === undefined) throw new Error(`unreachable: node '${node.id}' needs a parsing model`)
-  const addJudging = (usage: Usage) => {
-    outcome.judging.input += usage.input
-    outcome.judging.output += usage.output
-    outcome.judging.cached += usage.cached
-  }
+  fields: Record<string, unknown>,
+  verdict: boolean | null,
+): Promise<JudgeStep> {
+  const { signal, options } = run
+  const usage = zeroUsage()
+  let scores: RubricScores = {}
   try {
-    if (template !== undefined) {
+    if (judging.fill !== undefined) {
       const filled = await fillTemplate(
-        parsing,
-        template,
-        outcome.questionText,
+        judging.model,
+        judging.fill,
+        question,
         content,
-        run.signal,
-        run.options.calls,
-        outcome.replay,
+        signal,
+        options.calls,
+        replay,
       )
-      addJudging(filled.usage)
-      if (!accept(outcome, template, filled)) return
+      addTo(usage, filled.usage)
+      if (!filled.ok) return notJudged(parseFailure(filled), {}, null, scores, usage)
+      fields = filled.fields
+      const verified = verify(judging.fill, fields)
+      if (isTurnError(verified)) return notJudged(verified, fields, null, scores, usage)
+      verdict = verified
     }
-    if (rubric === undefined) return
-    scoreRubric(run, node, turn, outcome, content, rubric)
-    if (judged.length === 0) return
-    const scores = await judgeTraits(
-      parsing,
-      judged,
-      outcome.questionText,
-      content,
-      run.signal,
-      run.options.calls,
-      outcome.replay,
-    )
-    addJudging(scores.usage)
-    if (!scores.ok) {
-      run.diagnostics.push({
-        kind: 'rubric',
-        message: `The parsing model's judgement of node '${node.id}' could not be read (${scores.message}); its model-judged traits have no score`,
-        nodeId: node.id,
-        turn,
-      })
-      return
+    if (rubric !== undefined) {
+      scores = scoreRubric(run, node, turn, content, rubric)
+      if (judging.traits.length > 0) {
+        const judged = await judgeTraits(
+          judging.model,
+          judging.traits,
+          question,
+          content,
+          signal,
+          options.calls,
+          replay,
+        )
+        addTo(usage, judged.usage)
+        if (judged.ok) Object.assign(scores, traitScores(judged.fields))
+        else {
+          run.diagnostics.push({
+            kind: 'rubric',
+            message: `The parsing model's judgement of node '${node.id}' could not be read (${judged.message}); its model-judged traits have no score`,
+            nodeId: node.id,
+            turn,
+          })
+        }
+      }
     }
-    Object.assign(outcome.rubric, traitScores(scores.fields))
+    const judged: Judged = {
+      ok: true,
+      parsedFields: fields,
+      verifyResult: verdict,
+      rubric: scores,
+      usage,
+    }
+    return signal.aborted ? abortedWhileJudged(run, node, judging, judged) : judged
   } catch (error) {
-    const classified = error as { category?: ErrorCategory; stage?: ErrorStage }
-    if (
-      isModelCallError(error) &&
-      classified.category !== undefined &&
-      classified.stage !== undefined
-    ) {
-      failTurn(outcome, classified.category, classified.stage, error)
-    } else {
-      failTurn(outcome, run.signal.aborted ? 'aborted' : 'unexpected', 'parse', error)
-    }
+    const failed = turnErrorOf(error, 'parse', 'unexpected', signal.aborted)
+    return notJudged(failed, fields, verdict, scores, usage)
   }
+}
+
+/** A judgement that finished after the run's abort is not taken; the parts stay on the turn. */
+function abortedWhileJudged(
+  run: RunContext,
+  node: ScenarioNode,
+  judging: ModelJudging,
+  step: Judged,
+): NotJudged {
+  // The stage the judging was in: filling the template, else scoring the rubric.
+  const stage: ErrorStage = judging.fill === undefined ? 'rubric' : 'parse'
+  const message = abortedWhile(node.id, 'was judged')
+  const error = failure('aborted', stage, run.signal.reason, message)
+  return notJudged(error, step.parsedFields, step.verifyResult, step.rubric, step.usage)
+}
+
+function addTo(total: Usage, usage: Usage): void {
+  total.input += usage.input
+  total.output += usage.output
+  total.cached += usage.cached
+}
+
+/** The message of a turn the run's abort overtook. */
+export function abortedWhile(nodeId: string, doing: string): string {
+  return `The run was aborted while node '${nodeId}' ${doing}; what came after the abort was not used`
 }
 
 /** The messages the agent gets: one system message when a prompt is in effect, then the transcript, then the question. */
@@ -420,8 +461,4 @@ function buildConversation(run: RunContext, sides: NodeSides, questionText: stri
   for (const message of run.transcript) conversation.push(message)
   conversation.push({ role: 'user', content: questionText })
   return conversation
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -5,7 +5,7 @@ export function zeroUsage(): Usage {
   return { input: 0, output: 0, cached: 0 }
 }
 
-/** A turn's usage from its answering and judging sides (SPEC 13.20). */
+/** A turn's usage from its answering and judging sides. */
 export function turnUsage(answering: Usage, judging: Usage = zeroUsage()): TurnUsage {
   return {
     input: answering.input + judging.input,

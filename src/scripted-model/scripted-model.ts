@@ -5,7 +5,7 @@ import { describeValue } from '../internal/describe-value.js'
 import type { AgentContext, AgentFunction, AgentReply } from '../models/types.js'
 import type { ChatMessage } from '../state/types.js'
 
-/** One scripted reply: an answer, a structured reply, or an Error the agent throws (SPEC 13.22). */
+/** One scripted reply: an answer, a structured reply, or an Error the agent throws. */
 export type ScriptedReply = string | AgentReply | Error
 
 /** A function that picks the reply from the conversation and the turn. */

@@ -1,38 +1,4 @@
-import {
-  isScenarioError,
-  MESSAGE_PREFIX,
-  quoteList,
-  ScenarioDocumentError,
-} from '../errors/index.js'
-import { isPlainObject } from '../primitives/index.js'
-
-/**
- * Describes a document value for a message: its JSON type, and short scalars themselves.
- *
- * @example
- * describeJson(42) // 'a number (42)'
- */
-export function describeJson(value: unknown): string {
-  if (value === null) return 'null'
-  if (value === undefined) return 'undefined'
-  if (Array.isArray(value)) return 'an array'
-  if (isPlainObject(value)) return 'an object'
-  if (typeof value === 'string') {
-    return value.length <= 40 ? `a string ('${value}')` : 'a string'
-  }
-  if (typeof value === 'number' || typeof value === 'boolean') {
-    return `a ${typeof value} (${String(value)})`
-  }
-  if (typeof value === 'function') return 'a function'
-  if (typeof value !== 'object') return `a ${typeof value}`
-  let name: unknown
-  try {
-    name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } }).constructor?.name
-  } catch {
-    return 'an object that cannot be read'
-  }
-  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object that is not plain data'
-}
+import { isScenarioError, quoteList, ScenarioDocumentError } from '../errors/index.js'
 
 /**
  * Throws a `ScenarioDocumentError` about the value at `at`, a dot path into the document (`''`
@@ -70,17 +36,36 @@ export function checkKeys(
 
 /**
  * Runs a library call on document data and turns its `InvalidArgumentError` into a
- * `ScenarioDocumentError` at `at`, keeping the message (prefixed with the location when the
- * message does not name it already).
+ * `ScenarioDocumentError` at `at`, keeping its parts, with what it says prefixed with the
+ * location.
  */
 export function atLocation<T>(at: string, call: () => T): T {
   try {
     return call()
   } catch (error) {
-    if (!isScenarioError(error) || error.code !== 'invalid_argument') throw error
-    const message = error.message.includes(at)
-      ? error.message
-      : `${MESSAGE_PREFIX} Invalid scenario document at ${at}: ${error.message.slice(MESSAGE_PREFIX.length + 1)}`
-    throw new ScenarioDocumentError(message, [at], { cause: error })
+    throw documentError(error, at, true)
   }
+}
+
+/**
+ * Like `atLocation`, for a call that is given the location and names it in its own messages
+ * (`compileWhen(when, at)`, `hydratePrimitive(data, at)`): its parts are kept as they are.
+ */
+export function locatedAt<T>(at: string, call: (at: string) => T): T {
+  try {
+    return call(at)
+  } catch (error) {
+    throw documentError(error, at, false)
+  }
+}
+
+function documentError(error: unknown, at: string, prefix: boolean): unknown {
+  if (!isScenarioError(error) || error.code !== 'invalid_argument') return error
+  const parts = {
+    what: prefix ? `Invalid scenario document at ${at}: ${error.what}` : error.what,
+    subjects: error.subjects,
+    details: error.details,
+    fix: error.fix,
+  }
+  return new ScenarioDocumentError(parts, [at], { cause: error })
 }

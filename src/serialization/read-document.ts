@@ -1,8 +1,9 @@
 import { ScenarioDocumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../primitives/index.js'
 import type { EdgeOptions, NodeSpec, OutcomeCriterionSpec } from '../scenario/types.js'
-import { atLocation, checkKeys, describeJson, invalid } from './document-errors.js'
+import { atLocation, checkKeys, invalid } from './document-errors.js'
 import {
   type FromJSONOptions,
   SCENARIO_DOCUMENT_KIND,
@@ -74,7 +75,7 @@ export function readDocument(json: unknown, options?: FromJSONOptions | undefine
   if (!isPlainObject(document)) {
     throw new ScenarioDocumentError(
       {
-        what: `Scenario.fromJSON() needs a scenario document (an object), got ${describeJson(document)}`,
+        what: `Scenario.fromJSON() needs a scenario document (an object), got ${describeValue(document)}`,
         fix: 'Pass what definition.toJSON() returned, or its JSON text.',
       },
       [],
@@ -83,7 +84,7 @@ export function readDocument(json: unknown, options?: FromJSONOptions | undefine
   if (document.kind !== SCENARIO_DOCUMENT_KIND) {
     throw new ScenarioDocumentError(
       {
-        what: `Not a scenario document: its kind is ${describeJson(document.kind)}`,
+        what: `Not a scenario document: its kind is ${describeValue(document.kind)}`,
         subjects: ['at kind'],
         fix: `Scenario.fromJSON() reads what definition.toJSON() writes, of kind '${SCENARIO_DOCUMENT_KIND}'.`,
       },
@@ -141,6 +142,6 @@ function versionText(value: unknown): string {
   try {
     return JSON.stringify(value) ?? 'undefined'
   } catch {
-    return describeJson(value)
+    return describeValue(value)
   }
 }

@@ -1,7 +1,7 @@
 import { compileWhen, isStateCheck, type StateCheck, type When } from '../conditions/index.js'
 import { hydratePrimitive } from '../primitives/index.js'
 import type { EdgeOptions } from '../scenario/types.js'
-import { atLocation, checkKeys } from './document-errors.js'
+import { checkKeys, locatedAt } from './document-errors.js'
 import { readJsonData, readObject, readString } from './read-values.js'
 import { type CallableResolver, isCallableShape, readCallable } from './resolve-callable.js'
 
@@ -26,7 +26,7 @@ export function readEdge(value: unknown, index: number, resolver: CallableResolv
   const target = readString(data.target, `${at}.target`)
   if (!Object.hasOwn(data, 'when')) return { at, source, target, options: {} }
   const when = readWhen(data.when, `${at}.when`, resolver)
-  atLocation(`${at}.when`, () => compileWhen(when, `${at}.when`))
+  locatedAt(`${at}.when`, (where) => compileWhen(when, where))
   return { at, source, target, options: { when } }
 }
 
@@ -50,9 +50,7 @@ function readCheck(value: unknown, at: string): unknown {
   const check: StateCheck = {
     type: 'StateCheck',
     field: readString(data.field, `${at}.field`),
-    verifyWith: atLocation(`${at}.verifyWith`, () =>
-      hydratePrimitive(data.verifyWith, `${at}.verifyWith`),
-    ),
+    verifyWith: locatedAt(`${at}.verifyWith`, (where) => hydratePrimitive(data.verifyWith, where)),
     expected:
       data.expected === undefined ? undefined : readJsonData(data.expected, `${at}.expected`),
   }

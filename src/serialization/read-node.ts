@@ -1,7 +1,8 @@
+import { describeValue } from '../internal/describe-value.js'
 import type { AgentFunction, ModelConfig, ModelOverride } from '../models/types.js'
 import { isPlainObject } from '../primitives/index.js'
 import type { NodeSpec, Question, QuestionText, StateUpdate } from '../scenario/types.js'
-import { checkKeys, describeJson, invalid } from './document-errors.js'
+import { checkKeys, invalid } from './document-errors.js'
 import { readRubric } from './read-rubric.js'
 import { readTemplate } from './read-template.js'
 import { readArray, readJsonObject, readNumber, readObject, readString } from './read-values.js'
@@ -45,7 +46,7 @@ export function readNode(
   if (typeof question !== 'string' && !isPlainObject(question)) {
     invalid(
       `${at}.question`,
-      `expected a string or a question object, got ${describeJson(question)}`,
+      `expected a string or a question object, got ${describeValue(question)}`,
     )
   }
   const spec: NodeSpec = {

@@ -1,7 +1,7 @@
 import { hydrateOutcomeCheck } from '../outcomes/index.js'
 import type { OutcomeEvaluate } from '../outcomes/types.js'
 import type { OutcomeCriterionSpec } from '../scenario/types.js'
-import { atLocation, checkKeys, invalid } from './document-errors.js'
+import { checkKeys, invalid, locatedAt } from './document-errors.js'
 import { readJsonData, readObject, readString } from './read-values.js'
 import { type CallableResolver, readCallable } from './resolve-callable.js'
 
@@ -44,7 +44,7 @@ export function readCriterion(
   }
   if (data.check !== undefined) {
     const check = readJsonData(data.check, `${at}.check`)
-    spec.check = atLocation(`${at}.check`, () => hydrateOutcomeCheck(check, `${at}.check`))
+    spec.check = locatedAt(`${at}.check`, (where) => hydrateOutcomeCheck(check, where))
   }
   if (data.evaluate !== undefined) {
     spec.evaluate = readCallable(data.evaluate, `${at}.evaluate`, resolver) as OutcomeEvaluate

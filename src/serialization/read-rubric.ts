@@ -1,7 +1,8 @@
 import { quoteList } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { assertRubric, callableTrait, llmTrait, regexTrait } from '../rubrics/index.js'
 import type { LlmTrait, Rubric, Trait } from '../rubrics/types.js'
-import { atLocation, checkKeys, describeJson, invalid } from './document-errors.js'
+import { atLocation, checkKeys, invalid, locatedAt } from './document-errors.js'
 import { readArray, readBoolean, readNumber, readObject, readString } from './read-values.js'
 import { type CallableResolver, readCallable } from './resolve-callable.js'
 
@@ -15,7 +16,7 @@ export function readRubric(value: unknown, at: string, resolver: CallableResolve
     readTrait(trait, `${at}.traits.${i}`, resolver),
   )
   const rubric = { traits }
-  atLocation(at, () => assertRubric(rubric, at))
+  locatedAt(at, (where) => assertRubric(rubric, where))
   return rubric
 }
 
@@ -49,7 +50,7 @@ function readTrait(value: unknown, at: string, resolver: CallableResolver): Trai
     default:
       return invalid(
         `${at}.type`,
-        `expected a trait type, got ${describeJson(data.type)}`,
+        `expected a trait type, got ${describeValue(data.type)}`,
         `Valid types: ${quoteList(TRAIT_TYPES)}.`,
       )
   }
@@ -68,7 +69,7 @@ function readLlmTrait(data: Record<string, unknown>, at: string): LlmTrait {
   if (kindKeys === undefined) {
     return invalid(
       `${at}.kind`,
-      `expected a trait kind, got ${describeJson(kind)}`,
+      `expected a trait kind, got ${describeValue(kind)}`,
       `Valid values: ${quoteList(Object.keys(LLM_KIND_KEYS))}.`,
     )
   }

@@ -1,8 +1,9 @@
 import type { z } from 'zod'
+import { describeValue } from '../internal/describe-value.js'
 import { hydratePrimitive, type Primitive } from '../primitives/index.js'
 import { defineTemplate } from '../templates/index.js'
 import type { AnswerTemplate, TemplateSpec } from '../templates/types.js'
-import { atLocation, checkKeys, describeJson, invalid } from './document-errors.js'
+import { atLocation, checkKeys, invalid, locatedAt } from './document-errors.js'
 import { readArray, readJsonObject, readObject } from './read-values.js'
 import { type CallableResolver, isCallableShape, readCallable } from './resolve-callable.js'
 import { schemaFromJSON } from './schema-from-json.js'
@@ -83,9 +84,9 @@ function readVerify(
   const verify: Record<string, Primitive> = {}
   for (const [field, data] of Object.entries(fields)) {
     if (typeof data !== 'object' || data === null) {
-      invalid(`${at}.${field}`, `expected a primitive, got ${describeJson(data)}`)
+      invalid(`${at}.${field}`, `expected a primitive, got ${describeValue(data)}`)
     }
-    verify[field] = atLocation(`${at}.${field}`, () => hydratePrimitive(data, `${at}.${field}`))
+    verify[field] = locatedAt(`${at}.${field}`, (where) => hydratePrimitive(data, where))
   }
   return verify
 }

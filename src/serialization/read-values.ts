@@ -1,25 +1,26 @@
+import { describeValue } from '../internal/describe-value.js'
 // Readers for the scalar and JSON values of a document; each names the location of a bad value.
 import { isPlainObject } from '../primitives/index.js'
-import { describeJson, invalid } from './document-errors.js'
+import { invalid } from './document-errors.js'
 import type { JsonObject, JsonValue } from './document-format.js'
 
 /** Reads a plain object. */
 export function readObject(value: unknown, at: string): Record<string, unknown> {
   return isPlainObject(value)
     ? value
-    : invalid(at, `expected an object, got ${describeJson(value)}`)
+    : invalid(at, `expected an object, got ${describeValue(value)}`)
 }
 
 /** Reads an array. */
 export function readArray(value: unknown, at: string): unknown[] {
-  if (!Array.isArray(value)) invalid(at, `expected an array, got ${describeJson(value)}`)
+  if (!Array.isArray(value)) invalid(at, `expected an array, got ${describeValue(value)}`)
   // A copy without holes: a sparse array's missing items are read (and refused) as undefined.
   return Array.from(value as unknown[])
 }
 
 /** Reads a string; `nonEmpty` rejects `''`. */
 export function readString(value: unknown, at: string, nonEmpty = false): string {
-  if (typeof value !== 'string') invalid(at, `expected a string, got ${describeJson(value)}`)
+  if (typeof value !== 'string') invalid(at, `expected a string, got ${describeValue(value)}`)
   if (nonEmpty && value === '') invalid(at, 'expected a non-empty string')
   return value
 }
@@ -27,7 +28,7 @@ export function readString(value: unknown, at: string, nonEmpty = false): string
 /** Reads a finite number. */
 export function readNumber(value: unknown, at: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    invalid(at, `expected a finite number, got ${describeJson(value)}`)
+    invalid(at, `expected a finite number, got ${describeValue(value)}`)
   }
   return value
 }
@@ -36,7 +37,7 @@ export function readNumber(value: unknown, at: string): number {
 export function readBoolean(value: unknown, at: string): boolean {
   return typeof value === 'boolean'
     ? value
-    : invalid(at, `expected a boolean, got ${describeJson(value)}`)
+    : invalid(at, `expected a boolean, got ${describeValue(value)}`)
 }
 
 /**
@@ -54,7 +55,7 @@ export function readJsonData(value: unknown, at: string): JsonValue {
     case 'object':
       break
     default:
-      return invalid(at, `${describeJson(value)} is not JSON data`)
+      return invalid(at, `${describeValue(value)} is not JSON data`)
   }
   if (value === null) return null
   if (Array.isArray(value)) {
@@ -62,7 +63,7 @@ export function readJsonData(value: unknown, at: string): JsonValue {
     for (let i = 0; i < value.length; i++) out.push(readJsonData(value[i], `${at}.${i}`))
     return out
   }
-  if (!isPlainObject(value)) return invalid(at, `${describeJson(value)} is not JSON data`)
+  if (!isPlainObject(value)) return invalid(at, `${describeValue(value)} is not JSON data`)
   const out: JsonObject = {}
   for (const key of Object.keys(value)) {
     // defineProperty, so a key such as '__proto__' stays an ordinary key.

@@ -1,7 +1,8 @@
 import { InvalidArgumentError, quoteList, ScenarioDocumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../primitives/index.js'
-import { checkKeys, describeJson, invalid } from './document-errors.js'
+import { checkKeys, invalid } from './document-errors.js'
 import type { Callable, FromJSONOptions } from './document-format.js'
 import { readString } from './read-values.js'
 
@@ -46,7 +47,7 @@ export function callableResolver(options: FromJSONOptions | undefined): Callable
   for (const [key, value] of Object.entries(callables)) {
     if (typeof value !== 'function') {
       throw new InvalidArgumentError(
-        `\`callables['${key}']\` in Scenario.fromJSON() must be a function, got ${describeJson(value)}`,
+        `\`callables['${key}']\` in Scenario.fromJSON() must be a function, got ${describeValue(value)}`,
       )
     }
   }
@@ -59,12 +60,12 @@ export function isCallableShape(value: unknown): value is Record<string, unknown
 }
 
 /**
- * Reads `{ callable, at }` at location `at` and resolves it: by location first, then by name
- *. A callable not found is recorded as a miss (see `assertAllResolved`).
+ * Reads `{ callable, at }` at location `at` and resolves it: by location first, then by name. A
+ * callable not found is recorded as a miss (see `assertAllResolved`).
  */
 export function readCallable(value: unknown, at: string, resolver: CallableResolver): Callable {
   if (!isPlainObject(value)) {
-    invalid(at, `expected a callable { callable, at }, got ${describeJson(value)}`)
+    invalid(at, `expected a callable { callable, at }, got ${describeValue(value)}`)
   }
   checkKeys(value, ['callable', 'at'], [], at)
   const name = readString(value.callable, `${at}.callable`)

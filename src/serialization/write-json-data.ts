@@ -1,19 +1,11 @@
 import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../primitives/index.js'
 import type { JsonObject, JsonValue } from './document-format.js'
 
-function describe(value: unknown): string {
-  if (typeof value === 'function') return 'a function'
-  if (typeof value === 'number') return String(value)
-  if (typeof value !== 'object' || value === null) return `a ${typeof value}`
-  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
-    ?.constructor?.name
-  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object'
-}
-
 function notJson(value: unknown, at: string): never {
   throw new InvalidArgumentError(
-    `Cannot write ${at} to JSON: it holds ${describe(value)}`,
+    `Cannot write ${at} to JSON: it holds ${describeValue(value)}`,
     'Metadata, ground truth and expected values are JSON data (strings, finite numbers, booleans, null, arrays, plain objects; a Date is written as its ISO string).',
   )
 }

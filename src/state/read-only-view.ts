@@ -1,4 +1,4 @@
-import { MESSAGE_PREFIX } from '../errors/index.js'
+import { ReadOnlyStateError } from '../errors/index.js'
 import type { DeepReadonly } from './types.js'
 
 // A view is a Proxy over the live state rather than a frozen copy: building it costs nothing
@@ -15,11 +15,7 @@ import type { DeepReadonly } from './types.js'
 const viewBrand = Symbol('vitest-scenario.readOnlyView')
 
 function refuse(action: string, key: PropertyKey | undefined): never {
-  const what = key === undefined ? '' : ` '${String(key)}'`
-  throw new TypeError(
-    `${MESSAGE_PREFIX} The scenario state is read-only here: cannot ${action}${what}. ` +
-      'Change state in a node stateUpdate instead.',
-  )
+  throw new ReadOnlyStateError(action, key)
 }
 
 /** Objects whose methods need internal slots a Proxy does not have: given as a fresh copy. */
@@ -79,13 +75,13 @@ function wrap(value: unknown, cache: Map<object, object>): unknown {
 
 /**
  * A deeply read-only view of `value` (the state given to function conditions, questions and
- * agents): reads see the live data, any write throws a `TypeError` and changes nothing. `Date`,
+ * agents): reads see the live data, any write throws a `ReadOnlyStateError` and changes nothing. `Date`,
  * `Map`, `Set` and other built-ins inside are handed out as fresh copies.
  *
  * @example
  * const view = readOnlyView(state)
  * view.parsed.confidence // reads the live value
- * view.accumulated.tries = 3 // throws TypeError: the state is read-only here
+ * view.accumulated.tries = 3 // throws ReadOnlyStateError: the state is read-only here
  */
 export function readOnlyView<T>(value: T): DeepReadonly<T> {
   return wrap(value, new Map()) as DeepReadonly<T>

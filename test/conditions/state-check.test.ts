@@ -47,7 +47,7 @@ describe('stateCheck', () => {
     expect(() =>
       stateCheck('parsed.x', { type: 'ExactMatch', normalize: [] } as unknown as Primitive),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Invalid primitive in stateCheck('parsed.x', …): {"type":"ExactMatch","normalize":[]}
+      [InvalidArgumentError: [vitest-scenario] Invalid primitive in stateCheck('parsed.x', …): an object of type 'ExactMatch'
       The second argument is a primitive built by a factory, e.g. numericRange({ min: 3 }).]
     `)
   })

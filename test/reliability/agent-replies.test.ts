@@ -19,16 +19,12 @@ class Reply {
 
 const BAD_REPLIES: [string, unknown, string][] = [
   ['null', null, 'returned null; expected a string or a plain object'],
-  ['a number', 42, 'returned a number; expected a string or a plain object'],
+  ['a number', 42, 'returned 42; expected a string or a plain object'],
   ['an array', ['Venetoclax.'], 'returned an array; expected a string or a plain object'],
   ['a class instance', new Reply(), 'returned a Reply; expected a string or a plain object'],
   ['a Map', new Map([['content', 'x']]), 'returned a Map; expected a string or a plain object'],
   ['content missing', {}, 'returned a reply whose `content` is undefined; expected a string'],
-  [
-    'content a number',
-    { content: 7 },
-    'returned a reply whose `content` is a number; expected a string',
-  ],
+  ['content a number', { content: 7 }, 'returned a reply whose `content` is 7; expected a string'],
   [
     'messages: null',
     { content: 'x', messages: null },
@@ -37,7 +33,7 @@ const BAD_REPLIES: [string, unknown, string][] = [
   [
     "messages: 'x'",
     { content: 'x', messages: 'x' },
-    'returned a reply whose `messages` is a string; expected an array of chat messages',
+    "returned a reply whose `messages` is 'x'; expected an array of chat messages",
   ],
   [
     'a message without a role',
@@ -52,7 +48,7 @@ const BAD_REPLIES: [string, unknown, string][] = [
   [
     "toolCalls: 'nope'",
     { content: 'x', toolCalls: 'nope' },
-    'returned a reply whose `toolCalls` is a string; expected an array of { id, name, arguments }',
+    "returned a reply whose `toolCalls` is 'nope'; expected an array of { id, name, arguments }",
   ],
   [
     'a tool call without a name',
@@ -67,12 +63,12 @@ const BAD_REPLIES: [string, unknown, string][] = [
   [
     "usage: 'x'",
     { content: 'x', usage: 'x' },
-    'returned a reply whose `usage` is a string; expected { input?, output?, cached? }',
+    "returned a reply whose `usage` is 'x'; expected { input?, output?, cached? }",
   ],
   [
     "usage.input: '12'",
     { content: 'x', usage: { input: '12' } },
-    'returned a reply whose `usage.input` is a string; expected a token count (a number ≥ 0)',
+    "returned a reply whose `usage.input` is '12'; expected a token count (a number ≥ 0)",
   ],
   [
     'a Proxy whose traps throw',

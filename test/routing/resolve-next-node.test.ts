@@ -230,10 +230,10 @@ describe('resolveNextNode (SPEC section 5)', () => {
     expect(() =>
       resolveNextNode([{ source: 'ask', target: 'x', when: 'verifyResult' }], state),
     ).toThrowErrorMatchingInlineSnapshot(`
-        [InvalidArgumentError: [vitest-scenario] Unsupported 'when' type: string
-          - edge 'ask' -> 'x'
-        Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge. A string is never run as code.]
-      `)
+      [InvalidArgumentError: [vitest-scenario] Unsupported 'when' value: 'verifyResult'
+        - edge 'ask' -> 'x'
+      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge. A string is never run as code.]
+    `)
     expect(() => resolveNextNode([{ source: 'ask', target: 'x', when: {} }], state)).toThrow(
       "Empty 'when' object",
     )

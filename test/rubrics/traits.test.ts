@@ -91,8 +91,7 @@ describe('scoreTraits', () => {
     expect(diagnostics).toEqual([
       {
         kind: 'rubric',
-        message:
-          "Trait 'bad' returned string yes, not a boolean or a finite number; it has no score",
+        message: "Trait 'bad' returned 'yes', not a boolean or a finite number; it has no score",
         nodeId: 'n',
         turn: 0,
       },

@@ -131,7 +131,7 @@ describe('state', () => {
       {
         kind: 'stateUpdate',
         message:
-          "stateUpdate of node 'a' returned number, not a plain object; accumulated state restored",
+          "stateUpdate of node 'a' returned 42, not a plain object; accumulated state restored",
         nodeId: 'a',
         turn: 2,
       },

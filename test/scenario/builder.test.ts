@@ -93,10 +93,10 @@ describe('addEdge and setEntry', () => {
   test('rejects a string or number as `when` at the call', () => {
     const s = new Scenario('s')
     // @ts-expect-error -- not a when form
-    expect(() => s.addEdge('a', 'b', { when: 3 })).toThrow("Unsupported 'when' type: number")
+    expect(() => s.addEdge('a', 'b', { when: 3 })).toThrow("Unsupported 'when' value: 3")
     // @ts-expect-error -- not a when form
     expect(() => s.addEdge('a', 'b', { when: 'verifyResult' })).toThrow(
-      "Unsupported 'when' type: string",
+      "Unsupported 'when' value: 'verifyResult'",
     )
   })
 

@@ -56,7 +56,7 @@ describe('errors', () => {
     const load = (stateUpdate: unknown) => () =>
       Scenario.fromJSON(document(stateUpdate), { callables: { countTries } })
     expect(load('countTries')).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a callable { callable, at }, got a string ('countTries')
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a callable { callable, at }, got 'countTries'
         - at nodes.a.stateUpdate]
     `)
     expect(load({ callable: 'countTries' })).toThrowErrorMatchingInlineSnapshot(`
@@ -71,7 +71,7 @@ describe('errors', () => {
       Valid keys: 'callable', 'at'.]
     `)
     expect(load({ callable: 1, at: 'nodes.a.stateUpdate' })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, got a number (1)
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, got 1
         - at nodes.a.stateUpdate.callable]
     `)
     expect(
@@ -91,7 +91,7 @@ describe('errors', () => {
     expect(() =>
       Scenario.fromJSON(text, { callables: { countTries: 'countTries' as never } }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] \`callables['countTries']\` in Scenario.fromJSON() must be a function, got a string ('countTries')]`,
+      `[InvalidArgumentError: [vitest-scenario] \`callables['countTries']\` in Scenario.fromJSON() must be a function, got 'countTries']`,
     )
     expect(() =>
       Scenario.fromJSON(text, { callable: {} } as never),

@@ -36,7 +36,7 @@ describe('the document as a whole', () => {
     expect(
       load({ ...valid, kind: 'vitest-scenario.recording' }),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Not a scenario document: its kind is a string ('vitest-scenario.recording')
+      [ScenarioDocumentError: [vitest-scenario] Not a scenario document: its kind is 'vitest-scenario.recording'
         - at kind
       Scenario.fromJSON() reads what definition.toJSON() writes, of kind 'vitest-scenario.definition'.]
     `)
@@ -128,7 +128,7 @@ describe('nodes', () => {
         - at nodes.a]
     `)
     expect(node({ question: 3 })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string or a question object, got a number (3)
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string or a question object, got 3
         - at nodes.a.question]
     `)
     expect(node({ question: { question: 'q', answer: 'a' } })).toThrowErrorMatchingInlineSnapshot(`
@@ -137,15 +137,15 @@ describe('nodes', () => {
       Valid keys: 'question', 'rawAnswer', 'template', 'rubric', 'id'.]
     `)
     expect(node({ question: { question: 'q', rawAnswer: 1 } })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, got a number (1)
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, got 1
         - at nodes.a.question.rawAnswer]
     `)
     expect(node({ toolFilter: { remove: 'search' } })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an array, got a string ('search')
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an array, got 'search'
         - at nodes.a.toolFilter.remove]
     `)
     expect(node({ metadata: [] })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an object, got an array
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an object, got an empty array
         - at nodes.a.metadata]
     `)
     expect(node({ metadata: { when: () => true } as never })).toThrowErrorMatchingInlineSnapshot(`
@@ -174,7 +174,7 @@ describe('nodes', () => {
       The parsing side is a model that fills templates: write { model, … }.]
     `)
     expect(override({ answering: { temperature: 'low' } })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a finite number, got a string ('low')
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a finite number, got 'low'
         - at nodes.a.modelOverride.answering.temperature]
     `)
     expect(override({ answer: {} })).toThrowErrorMatchingInlineSnapshot(`

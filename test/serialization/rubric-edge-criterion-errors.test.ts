@@ -26,7 +26,7 @@ describe('rubrics', () => {
       Fix the pattern or its flags (JS flag letters, e.g. "i").]
     `)
     expect(traits({ ...regex, invert: 'no' })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a boolean, got a string ('no')
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a boolean, got 'no'
         - at nodes.a.question.rubric.traits.0.invert]
     `)
   })
@@ -48,7 +48,7 @@ describe('rubrics', () => {
       Valid keys: 'type', 'name', 'description', 'kind'.]
     `)
     expect(traits({ ...llm, kind: 'stars' })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a trait kind, got a string ('stars')
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a trait kind, got 'stars'
         - at nodes.a.question.rubric.traits.0.kind
       Valid values: 'boolean', 'score', 'labels'.]
     `)
@@ -56,7 +56,7 @@ describe('rubrics', () => {
 
   test('trait types and names are checked', () => {
     expect(traits({ type: 'JudgeTrait', name: 'j' })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a trait type, got a string ('JudgeTrait')
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a trait type, got 'JudgeTrait'
         - at nodes.a.question.rubric.traits.0.type
       Valid types: 'RegexTrait', 'LlmTrait', 'CallableTrait'.]
     `)

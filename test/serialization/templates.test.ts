@@ -232,7 +232,7 @@ describe('errors', () => {
         - at nodes.a.question.template.schema]
     `)
     expect(load({ schema: 'object', parse })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an object, got a string ('object')
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an object, got 'object'
         - at nodes.a.question.template.schema]
     `)
   })
@@ -275,7 +275,7 @@ describe('errors', () => {
     expect(
       load({ schema: object, parse, verify: { s: 'exact' } }),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a primitive, got a string ('exact')
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a primitive, got 'exact'
         - at nodes.a.question.template.verify.s]
     `)
     expect(load({ schema: object, parse, groundTruth: ['x'] })).toThrowErrorMatchingInlineSnapshot(`

@@ -139,12 +139,12 @@ describe('errors', () => {
       A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits or nodeResults (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
     `)
     expect(load(3)).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Unsupported 'when' type: number
+      [ScenarioDocumentError: [vitest-scenario] Unsupported 'when' value: 3
         - edges.0.when
       Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge.]
     `)
     expect(load('verifyResult === false')).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Unsupported 'when' type: string
+      [ScenarioDocumentError: [vitest-scenario] Unsupported 'when' value: 'verifyResult === false'
         - edges.0.when
       Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge. A string is never run as code.]
     `)

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ReadOnlyStateError } from '../../src/errors/index.js'
 import { readOnlyView } from '../../src/state/read-only-view.js'
 import type { TurnRecord } from '../../src/state/types.js'
 import { makeState } from './state-fixture.js'
@@ -41,7 +42,7 @@ describe('readOnlyView', () => {
     expect(view.nodeVisits.ask).toBe(2)
   })
 
-  test('every kind of write throws a TypeError and changes nothing', () => {
+  test('every kind of write throws a ReadOnlyStateError and changes nothing', () => {
     const state = sample()
     const view = readOnlyView(state)
     // Casts away the read-only types, as plain JavaScript callers would not have them.
@@ -70,7 +71,10 @@ describe('readOnlyView', () => {
       () => Object.setPrototypeOf(parsed, null),
       () => Object.freeze(parsed),
     ]
-    for (const attempt of attempts) expect(attempt).toThrow(TypeError)
+    for (const attempt of attempts) {
+      expect(attempt).toThrow(ReadOnlyStateError)
+      expect(attempt).toThrow(expect.objectContaining({ code: 'state_read_only' }))
+    }
     expect(state).toEqual(sample())
   })
 
@@ -78,9 +82,27 @@ describe('readOnlyView', () => {
     const view = readOnlyView(sample()) as unknown as { accumulated: Record<string, unknown> }
     expect(() => {
       view.accumulated.attempts = 2
-    }).toThrowErrorMatchingInlineSnapshot(
-      `[TypeError: [vitest-scenario] The scenario state is read-only here: cannot set 'attempts'. Change state in a node stateUpdate instead.]`,
-    )
+    }).toThrowErrorMatchingInlineSnapshot(`
+      [ReadOnlyStateError: [vitest-scenario] The scenario state is read-only here: cannot set 'attempts'
+      Change state in a node stateUpdate instead.]
+    `)
+  })
+
+  test('the error keeps what was tried as data', () => {
+    const view = readOnlyView(sample()) as unknown as { parsed: Record<string, unknown> }
+    let thrown: unknown
+    try {
+      delete view.parsed.drug
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toMatchObject({
+      code: 'state_read_only',
+      action: 'delete',
+      key: 'drug',
+      fix: 'Change state in a node stateUpdate instead.',
+      docs: 'docs/errors.md#state_read_only',
+    })
   })
 
   test('frozen parts of the state can be viewed', () => {

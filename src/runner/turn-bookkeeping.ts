@@ -1,0 +1,113 @@
+import { describeValue, thrownMessage } from '../internal/describe-value.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
+import type { ReplayTally } from '../models/chat-completion.js'
+import type { ScenarioDefinition, ScenarioNode } from '../scenario/index.js'
+import { cloneState } from '../state/clone-state.js'
+import { getOwn, setOwn } from '../state/own-keys.js'
+import type { Diagnostic, ScenarioState, TurnRecord } from '../state/types.js'
+import type { NodeSides } from './node-sides.js'
+import type { ResolvedRunOptions } from './run-options.js'
+import type { AnswerStep, JudgeStep } from './run-turn.js'
+import { priceTurn, turnUsage } from './usage.js'
+
+/**
+ * The state's bookkeeping after a node ran, in this order: write `verifyResult`, replace
+ * `parsed`, count the visit, write `nodeResults[node]` (last write wins), then the node's
+ * `stateUpdate`. A failed turn keeps its books too, with the fields parsed so far.
+ */
+export function keepBooks(
+  state: ScenarioState,
+  node: ScenarioNode,
+  turn: number,
+  judged: JudgeStep,
+  diagnostics: Diagnostic[],
+): void {
+  const { id } = node
+  state.verifyResult = judged.verifyResult
+  state.parsed = judged.parsedFields
+  setOwn(state.nodeVisits, id, (getOwn(state.nodeVisits, id) ?? 0) + 1)
+  setOwn(state.nodeResults, id, {
+    verifyResult: judged.verifyResult,
+    parsed: judged.parsedFields,
+    rubric: judged.rubric,
+  })
+  if (node.stateUpdate !== undefined)
+    applyStateUpdate(state, node.stateUpdate, id, turn, diagnostics)
+}
+
+/**
+ * The turn's record, from its stages' results: the question, the answer (or what the answering
+ * side did before it failed), the judgement and the error that ended the turn, if any. Its
+ * `durationMs` and `route` are written when the turn has been routed.
+ */
+export function turnRecord(
+  node: ScenarioNode,
+  questionText: string,
+  answer: AnswerStep,
+  judged: JudgeStep,
+  replay: ReplayTally,
+  sides: NodeSides,
+  options: ResolvedRunOptions,
+): TurnRecord {
+  const record: TurnRecord = {
+    nodeId: node.id,
+    questionText,
+    rawResponse: answer.ok ? answer.content : null,
+    parsedFields: judged.parsedFields,
+    verifyResult: judged.verifyResult,
+    rubric: judged.rubric,
+    toolCalls: answer.toolCalls,
+    messages: answer.messages,
+    usage: turnUsage(answer.usage, judged.usage),
+    durationMs: 0,
+  }
+  if (replay.calls > 0) {
+    // Replayed: the tokens are the recorded ones, and so is the latency beside the time now.
+    record.usage.replayed = true
+    record.recordedDurationMs = replay.recordedDurationMs
+  }
+  if (options.prices !== undefined) {
+    const answering = sides.answering.kind === 'model' ? sides.answering.model.model : undefined
+    priceTurn(record.usage, { answering, judging: sides.parsing?.model }, options.prices)
+  }
+  if (!judged.ok) record.error = judged.error
+  return record
+}
+
+/**
+ * Calls a node's `stateUpdate` on a copy of `accumulated` (and of `parsed`, 13.14): a throw, or a
+ * return value that is not a structured-cloneable plain object, leaves `accumulated` as it was
+ * and adds a diagnostic.
+ */
+function applyStateUpdate(
+  state: ScenarioState,
+  update: NonNullable<ScenarioDefinition['nodes'][string]['stateUpdate']>,
+  nodeId: string,
+  turn: number,
+  diagnostics: Diagnostic[],
+): void {
+  let next: unknown
+  let problem: string | undefined
+  try {
+    next = update(cloneState(state.accumulated), cloneState(state.parsed))
+  } catch (error) {
+    problem = `threw: ${thrownMessage(error)}`
+  }
+  if (problem === undefined && !isPlainObject(next)) {
+    problem = `returned ${describeValue(next)}, not a plain object`
+  }
+  if (problem === undefined) {
+    try {
+      state.accumulated = cloneState(next as Record<string, unknown>)
+      return
+    } catch (error) {
+      problem = `returned a value that cannot be structured-cloned (${thrownMessage(error)})`
+    }
+  }
+  diagnostics.push({
+    kind: 'stateUpdate',
+    message: `stateUpdate of node '${nodeId}' ${problem}; accumulated state restored`,
+    nodeId,
+    turn,
+  })
+}
