@@ -124,9 +124,8 @@ export {
   setContainment,
   synonymMap,
 } from './primitives/index.js'
-// Recordings (SPEC section 10)
+// Recordings; hosting them (sessions, stores, matching) is in ./host.js
 export {
-  installRecordingRouter,
   parseRecording,
   RECORDING_FORMAT_VERSION,
   RECORDING_MODES,
@@ -134,11 +133,8 @@ export {
   type RecordedInteraction,
   type RecordedRequest,
   type RecordedResponse,
-  Recorder,
-  type RecorderOptions,
   type RecordingFile,
   type RecordingMode,
-  type RecordingRouter,
   type RecordingSummary,
   type RedactHook,
   recordingFolder,
@@ -148,6 +144,7 @@ export {
   serializeRecording,
   wrap,
 } from './recordings/index.js'
+export * from './host.js'
 // Routing and state (SPEC section 5)
 export { resolveNextNode } from './routing/index.js'
 export type {

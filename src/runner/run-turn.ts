@@ -3,7 +3,7 @@ import type { ReplayTally } from '../models/chat-completion.js'
 import { fillTemplate, judgeTraits, traitScores } from '../models/judge.js'
 import { answerWithModel } from '../models/model-answer.js'
 import type { AgentReply } from '../models/types.js'
-import { recordingFailureOf } from '../recordings/recording-failure.js'
+import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { scoreTraits } from '../rubrics/index.js'
 import type { LlmTrait, Rubric } from '../rubrics/types.js'
 import type { Question, ScenarioNode } from '../scenario/index.js'
@@ -104,8 +104,8 @@ export function failTurn(
   error: unknown,
   message?: string,
 ): void {
-  // A recording failure's cause is the recording error itself (SPEC section 10), not its wrapper.
-  const recording = category === 'recording' ? recordingFailureOf(error) : undefined
+  // A recording failure's cause is the recording error itself, not the SDK error wrapping it.
+  const recording = category === 'recording' ? recordingErrorOf(error) : undefined
   const cause =
     recording ?? (category === 'recording' && isModelCallError(error) ? error.cause : error)
   outcome.error = { category, stage, message: message ?? messageOf(cause), cause }
@@ -195,7 +195,7 @@ export function failAnswer(outcome: TurnOutcome, thrown: unknown, aborted: boole
       (classified as { stage: ErrorStage }).stage,
       thrown,
     )
-  } else if (recordingFailureOf(thrown) !== undefined) {
+  } else if (recordingErrorOf(thrown) !== undefined) {
     // The agent's own (wrapped) client had no recording for a call: a recording failure, not a
     // bug of the agent.
     failTurn(outcome, 'recording', 'answer', thrown)

@@ -1,0 +1,28 @@
+/**
+ * Hosting recordings: what a test-runner adapter (the Vitest setup here, a Jest host later) uses
+ * to give each test its recording. The host creates one `RecordingSession` per test (and per
+ * sample) with a `RecordingStore`, hands it to `runScenario({ recording })` and to `wrap(client,
+ * session)`, and calls `finish(testFailed)` when the test ends; `match` is the pure rule each call
+ * is decided by. See docs/design.md, Recordings.
+ *
+ * @module
+ */
+export {
+  type Decision,
+  type DirectCall,
+  type DirectReplay,
+  type Fetch,
+  fileSystemStore,
+  type MatchCall,
+  type MatchState,
+  type MemoryStore,
+  match,
+  memoryStore,
+  RecordingSession,
+  type RecordingSessionOptions,
+  type RecordingSource,
+  type RecordingStore,
+  recordingErrorOf,
+  recordingFetch,
+  type SessionCall,
+} from './recordings/index.js'
