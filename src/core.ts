@@ -31,6 +31,7 @@ export {
   type ValidationProblem,
   type ValidationProblemCode,
 } from './errors/index.js'
+export * from './host.js'
 // Models and agents (SPEC section 6)
 export type {
   AgentContext,
@@ -144,7 +145,6 @@ export {
   serializeRecording,
   wrap,
 } from './recordings/index.js'
-export * from './host.js'
 // Routing and state (SPEC section 5)
 export { resolveNextNode } from './routing/index.js'
 export type {

@@ -2,8 +2,8 @@
  * Hosting recordings: what a test-runner adapter (the Vitest setup here, a Jest host later) uses
  * to give each test its recording. The host creates one `RecordingSession` per test (and per
  * sample) with a `RecordingStore`, hands it to `runScenario({ recording })` and to `wrap(client,
- * session)`, and calls `finish(testFailed)` when the test ends; `match` is the pure rule each call
- * is decided by. See docs/design.md, Recordings.
+ * session)`, and calls `finish(testFailed)` when the test ends. Each call is decided by one pure rule
+ * (a `Decision`: replay, record, miss or refuse). See docs/design.md, Recordings.
  *
  * @module
  */
@@ -16,7 +16,6 @@ export {
   type MatchCall,
   type MatchState,
   type MemoryStore,
-  match,
   memoryStore,
   RecordingSession,
   type RecordingSessionOptions,

@@ -1,8 +1,6 @@
 // The test author's entry: everything in `./core.js`, `scenario()` and the matcher types.
 export type { ScenarioMatchers } from '../matchers/vitest-matchers.js'
 export * from './core.js'
-// Bound to the running Vitest test's recording (these take precedence over the core ones).
-export { runScenario, wrap } from './setup/test-bound.js'
 export {
   LIVE_TIMEOUT_MS,
   type ScenarioAPI,
@@ -15,3 +13,5 @@ export {
   type ScenarioRunResult,
   scenario,
 } from './scenario-test/index.js'
+// Bound to the running Vitest test's recording (these take precedence over the core ones).
+export { runScenario, wrap } from './setup/test-bound.js'

@@ -115,7 +115,11 @@ export async function chatCompletion(
           const failure: CallFailure =
             recordingFailure === undefined
               ? classifyCallError(error, signal.aborted)
-              : { ...classifyCallError(error, signal.aborted), category: 'recording', retryable: false }
+              : {
+                  ...classifyCallError(error, signal.aborted),
+                  category: 'recording',
+                  retryable: false,
+                }
           if (!failure.retryable || attempt >= policy.maxRetries) {
             throw failed(
               failure.category,

@@ -1,5 +1,5 @@
-import { PLACEHOLDER_KEY, type RecordingSession } from '../recordings/session.js'
 import { recordingFetch } from '../recordings/recording-fetch.js'
+import { PLACEHOLDER_KEY, type RecordingSession } from '../recordings/session.js'
 import { isWrapped, wrap } from '../recordings/wrap.js'
 import { rememberLiveKey } from '../secrets/live-keys.js'
 import type { ModelConfig } from './types.js'

@@ -1,3 +1,4 @@
+export { type Decision, type MatchCall, type MatchState, match } from './match.js'
 export { rerecordCommand } from './miss-report.js'
 export {
   isRecordingMode,
@@ -13,7 +14,6 @@ export {
   requestKey,
 } from './normalize-request.js'
 export type { RecordedResponse } from './recorded-response.js'
-export { type Decision, type MatchCall, type MatchState, match } from './match.js'
 export { recordingErrorOf } from './recording-error-of.js'
 export { type RecordingSource, recordingFetch } from './recording-fetch.js'
 export {
@@ -37,7 +37,7 @@ export {
   type SessionCall,
 } from './session.js'
 export type { RecordedEvent } from './sse.js'
-export { recordingFolder, recordingPath, recordingTestId } from './test-id.js'
 export { fileSystemStore, type MemoryStore, memoryStore, type RecordingStore } from './store.js'
+export { recordingFolder, recordingPath, recordingTestId } from './test-id.js'
 export { wrap } from './wrap.js'
 export { writeFileAtomic } from './write-atomic.js'

@@ -1,4 +1,8 @@
-import { isScenarioError, type RecordingError, type RecordingMissingError } from '../errors/index.js'
+import {
+  isScenarioError,
+  type RecordingError,
+  type RecordingMissingError,
+} from '../errors/index.js'
 
 /** The codes of the errors a recording session fails a call with. */
 const RECORDING_CODES: ReadonlySet<string> = new Set(['recording_missing', 'recording_failed'])
@@ -8,7 +12,9 @@ const RECORDING_CODES: ReadonlySet<string> = new Set(['recording_missing', 'reco
  * the error itself or anywhere in its `cause` chain: an SDK wraps what its `fetch` threw (openai:
  * `APIConnectionError` with `cause`), and an agent may wrap that again. Found by `code`.
  */
-export function recordingErrorOf(error: unknown): RecordingError | RecordingMissingError | undefined {
+export function recordingErrorOf(
+  error: unknown,
+): RecordingError | RecordingMissingError | undefined {
   let current: unknown = error
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
     if (isScenarioError(current) && RECORDING_CODES.has(current.code)) {

@@ -1,5 +1,8 @@
+import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import { readOptions } from '../internal/read-options.js'
 import { guardStreams } from '../models/stream-cut.js'
-import type { Fetch, RecordingSession } from './session.js'
+import { type Fetch, RecordingSession } from './session.js'
 
 /**
  * The session a recording `fetch` answers through: one session, or a function that finds the
@@ -20,7 +23,18 @@ export function recordingFetch(options: {
   baseURL: () => string
   live: Fetch
 }): Fetch {
-  const { recording } = options
+  const read = readOptions(options, ['recording', 'baseURL', 'live'], 'recordingFetch(options)')
+  const { recording, baseURL } = read
+  if (!(recording instanceof RecordingSession) && typeof recording !== 'function') {
+    throw new InvalidArgumentError(
+      `\`recording\` in recordingFetch(options) must be a RecordingSession or a function returning the current one, got ${describeValue(recording)}`,
+    )
+  }
+  if (typeof baseURL !== 'function' || typeof read.live !== 'function') {
+    throw new InvalidArgumentError(
+      `recordingFetch(options) needs \`baseURL\` (a function returning the client's base URL) and \`live\` (the fetch that reaches the network), got ${describeValue(baseURL)} and ${describeValue(read.live)}`,
+    )
+  }
   // A stream cut midway names the endpoint instead of surfacing as a bare `TypeError: terminated`.
   const live = guardStreams(options.live, options.baseURL)
   return async (input, init = {}) => {

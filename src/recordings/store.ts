@@ -1,4 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
 import { removeFile, writeFileAtomic } from './write-atomic.js'
 
 /**
@@ -58,7 +61,7 @@ export interface MemoryStore extends RecordingStore {
  * const session = new RecordingSession({ …, file: '/rec/a.json', store })
  */
 export function memoryStore(files: Readonly<Record<string, string>> = {}): MemoryStore {
-  const map = new Map(Object.entries(files))
+  const map = new Map(fileEntries(files))
   return {
     files: map,
     read: (path) => map.get(path),
@@ -79,4 +82,20 @@ export function memoryStore(files: Readonly<Record<string, string>> = {}): Memor
       return [...names]
     },
   }
+}
+
+/** The `{ path: text }` a memory store starts with, checked (a Proxy that throws is no files). */
+function fileEntries(files: unknown): [string, string][] {
+  let entries: [string, unknown][] | undefined
+  try {
+    entries = isPlainObject(files) ? Object.entries(files) : undefined
+  } catch {
+    entries = undefined
+  }
+  if (entries === undefined || !entries.every(([, text]) => typeof text === 'string')) {
+    throw new InvalidArgumentError(
+      `memoryStore(files) takes the files as { path: text }, got ${describeValue(files)}`,
+    )
+  }
+  return entries as [string, string][]
 }

@@ -1,7 +1,7 @@
 import { types } from 'node:util'
 import { InvalidArgumentError } from '../errors/index.js'
-import { RecordingSession, type Fetch } from './session.js'
-import { recordingFetch, type RecordingSource } from './recording-fetch.js'
+import { type RecordingSource, recordingFetch } from './recording-fetch.js'
+import { type Fetch, RecordingSession } from './session.js'
 
 /** The part of an `openai` client (v6 or v7) that `wrap` uses. */
 interface WrappableClient {

@@ -1,8 +1,8 @@
 import type { TestContext } from 'vitest'
 import { InvalidArgumentError } from '../errors/index.js'
+import type { RecordingSession } from '../recordings/session.js'
 import { metaText } from '../reporter/meta-text.js'
 import { scenarioMeta } from '../reporter/scenario-meta.js'
-import type { RecordingSession } from '../recordings/session.js'
 import { type RunOptions, runScenario } from '../runner/index.js'
 import { resultSet, type ScenarioResultSet } from '../samples/index.js'
 import { isScenarioDefinition, Scenario, type ScenarioDefinition } from '../scenario/index.js'
@@ -38,7 +38,10 @@ export async function runScenarioTest<Args extends unknown[]>(
     const runOptions = resolveOptions(name, options, overrides, context.signal)
     const { samples } = options
     if (samples === undefined) {
-      const result = await runScenario(definition, withRecording(runOptions, currentRecordingSession()))
+      const result = await runScenario(
+        definition,
+        withRecording(runOptions, currentRecordingSession()),
+      )
       results.push(result)
       publish(context, definition, results, undefined)
       return result

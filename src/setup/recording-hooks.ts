@@ -1,11 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeEach, expect } from 'vitest'
-import {
-  formatMessage,
-  InvalidArgumentError,
-  RecordingError,
-} from '../errors/index.js'
+import { formatMessage, InvalidArgumentError, RecordingError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import type { ProvidedOptions } from '../plugin/provided.js'

@@ -11,7 +11,7 @@ import {
 } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import OpenAI from 'openai'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
   RecordingError,
   RecordingMissingError,
@@ -397,7 +397,9 @@ describe('replay mode', () => {
       const mtime = ageFile(recordingFile())
       const rec = useRecorder(mode)
       const { openai, attempts } = client({ maxRetries: 0 })
-      const broken = (await recordingFailure(ask(openai, 'Which drug inhibits BCL-2?'))) as RecordingError
+      const broken = (await recordingFailure(
+        ask(openai, 'Which drug inhibits BCL-2?'),
+      )) as RecordingError
       expect(attempts()).toBe(1)
       expect(server.requests).toHaveLength(0)
       expect(rec.failures).toEqual([broken])
@@ -663,16 +665,18 @@ describe('recording needs a key', () => {
 
   test('a request body that cannot be keyed fails the call with a RecordingError', async () => {
     const rec = useRecorder('new')
-    const thrown = await rec.handle({
-      url: `${server.baseURL}/files`,
-      init: {
-        method: 'POST',
-        body: new FormData(),
-        headers: { authorization: `Bearer ${KEY}` },
-      },
-      baseURL: server.baseURL,
-      live: (input, init) => fetch(input, init),
-    }).catch((error: unknown) => error)
+    const thrown = await rec
+      .handle({
+        url: `${server.baseURL}/files`,
+        init: {
+          method: 'POST',
+          body: new FormData(),
+          headers: { authorization: `Bearer ${KEY}` },
+        },
+        baseURL: server.baseURL,
+        live: (input, init) => fetch(input, init),
+      })
+      .catch((error: unknown) => error)
     expect(thrown).toBe(rec.failures[0])
     expect(server.requests).toHaveLength(0)
     expect(rec.failures[0]).toBeInstanceOf(RecordingError)
