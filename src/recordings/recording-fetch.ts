@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import { guardStreams } from '../models/stream-cut.js'
-import { type Fetch, RecordingSession } from './session.js'
+import { type Fetch, isRecordingSession, type RecordingSession } from './session.js'
 
 /**
  * The session a recording `fetch` answers through: one session, or a function that finds the
@@ -25,7 +25,7 @@ export function recordingFetch(options: {
 }): Fetch {
   const read = readOptions(options, ['recording', 'baseURL', 'live'], 'recordingFetch(options)')
   const { recording, baseURL } = read
-  if (!(recording instanceof RecordingSession) && typeof recording !== 'function') {
+  if (!isRecordingSession(recording) && typeof recording !== 'function') {
     throw new InvalidArgumentError(
       `\`recording\` in recordingFetch(options) must be a RecordingSession or a function returning the current one, got ${describeValue(recording)}`,
     )

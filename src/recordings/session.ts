@@ -607,3 +607,12 @@ function isStore(value: unknown): value is RecordingStore {
     typeof store.list === 'function'
   )
 }
+
+/** Whether `value` is a recording session (a Proxy that throws on inspection is not one). */
+export function isRecordingSession(value: unknown): value is RecordingSession {
+  try {
+    return value instanceof RecordingSession
+  } catch {
+    return false
+  }
+}

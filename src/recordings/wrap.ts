@@ -1,7 +1,7 @@
 import { types } from 'node:util'
 import { InvalidArgumentError } from '../errors/index.js'
 import { type RecordingSource, recordingFetch } from './recording-fetch.js'
-import { type Fetch, RecordingSession } from './session.js'
+import { type Fetch, isRecordingSession } from './session.js'
 
 /** The part of an `openai` client (v6 or v7) that `wrap` uses. */
 interface WrappableClient {
@@ -25,7 +25,7 @@ interface WrappableClient {
  * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini', client }, recording: session })
  */
 export function wrap<T extends object>(client: T, recording: RecordingSource): T {
-  if (!(recording instanceof RecordingSession) && typeof recording !== 'function') {
+  if (!isRecordingSession(recording) && typeof recording !== 'function') {
     throw new InvalidArgumentError(
       `wrap(client, recording) needs a RecordingSession or a function returning the current one, got ${kindOf(recording)}`,
       "Import wrap from 'vitest-scenario' in Vitest tests: it routes calls to the running test.",

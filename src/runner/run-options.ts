@@ -4,7 +4,7 @@ import { processLimiter } from '../models/limiter.js'
 import type { ModelCalls } from '../models/model-calls.js'
 import { MODEL_CONFIG_KEYS } from '../models/model-config-keys.js'
 import type { AgentFunction, ModelConfig } from '../models/types.js'
-import { RecordingSession } from '../recordings/session.js'
+import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
 import { assertRubric } from '../rubrics/index.js'
 import type { Rubric } from '../rubrics/types.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
@@ -161,7 +161,7 @@ export function resolveRunOptions(
   if (tools !== undefined) checkTools(tools, answering)
   checkJudgedParts(definition, rubric, parsingModel)
   const { recording } = options
-  if (recording !== undefined && !(recording instanceof RecordingSession)) {
+  if (recording !== undefined && !isRecordingSession(recording)) {
     throw new InvalidArgumentError(
       `\`recording\` in runScenario() options must be a RecordingSession, got ${describeValue(recording)}`,
     )

@@ -39,7 +39,7 @@ interface TestRecordings {
 // The Vitest host's state, in this module: the setup entry (`vitest-scenario/setup`) and the test
 // author's entry (`vitest-scenario`) import this one file, and a worker evaluates it once for both
 // (checked with the packed package, with and without isolation, and with the package inlined;
-// test/recordings/host-module.test.ts keeps it so).
+// test/recordings/recordings-e2e.test.ts runs it so, concurrent tests included).
 /** The session of the test (or sample) running in this async context, also under test.concurrent. */
 const current = new AsyncLocalStorage<RecordingSession>()
 /** Each running test's sessions, by its task. */
