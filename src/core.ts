@@ -3,7 +3,7 @@
 // script or another test runner uses it as it is. One list, grouped the way the README reads:
 // build a scenario, say how to check answers, run it, read its result, judge the whole
 // conversation, keep and load definitions, replay recorded calls, handle errors. What a test
-// runner's adapter needs (recording sessions, paths, modes) is in `vitest-scenario/host`.
+// runner's adapter needs (recording sessions and stores, paths, modes) is in `vitest-scenario/host`.
 
 // ─── Building a scenario ─────────────────────────────────────────────────────────────────────
 export { isScenarioDefinition, ScenarioDefinition } from './scenario/definition.js'
@@ -266,30 +266,19 @@ export {
 } from './serialization/document-format.js'
 
 // ─── Recordings: replaying model calls ──────────────────────────────────────────────────────
+export { RECORDING_MODES, type RecordingMode } from './recordings/mode.js'
+export type { RecordedRequest, RedactHook } from './recordings/normalize-request.js'
+export type { RecordedResponse } from './recordings/recorded-response.js'
 export {
-  installRecordingRouter,
   parseRecording,
   RECORDING_FORMAT_VERSION,
-  RECORDING_MODES,
-  type RecordedEvent,
   type RecordedInteraction,
-  type RecordedRequest,
-  type RecordedResponse,
-  Recorder,
-  type RecorderOptions,
   type RecordingFile,
-  type RecordingMode,
-  type RecordingRouter,
-  type RecordingSummary,
-  type RedactHook,
-  recordingFolder,
-  recordingPath,
-  recordingTestId,
-  resolveRecordingMode,
   serializeRecording,
-  wrap,
-} from './recordings/index.js'
+} from './recordings/recording-file.js'
+export type { RecordedEvent } from './recordings/sse.js'
 export type { Json } from './recordings/stable-json.js'
+export { wrap } from './recordings/wrap.js'
 
 // ─── Errors ──────────────────────────────────────────────────────────────────────────────────
 export type { MessageParts } from './errors/format-message.js'

@@ -5,6 +5,11 @@
 // ─── The engine ──────────────────────────────────────────────────────────────────────────────
 export * from './core.js'
 
+// ─── Bound to the running test's recording ─────────────────────────────────────────────────────
+// These take precedence over the core's `runScenario` and `wrap` (an explicit export shadows the
+// same name from `export *`): inside a test they record to and replay from its recording.
+export { runScenario, wrap } from './setup/test-bound.js'
+
 // ─── scenario() tests ────────────────────────────────────────────────────────────────────────
 export { scenario } from './scenario-test/scenario.js'
 export { LIVE_TIMEOUT_MS } from './scenario-test/scenario-timeout.js'

@@ -1,10 +1,9 @@
 import { ModelCallError } from '../errors/index.js'
 import { sleep } from '../internal/sleep.js'
-import { REPLAYED_HEADER } from '../recordings/recorder.js'
-import { recordingFailureOf } from '../recordings/recording-failure.js'
-import { recordingRouter } from '../recordings/router.js'
+import { recordingErrorOf } from '../recordings/recording-error-of.js'
+import { type DirectReplay, REPLAYED_HEADER, type RecordingSession } from '../recordings/session.js'
 import type { ChatMessage, ChatToolCall, ErrorCategory, ErrorStage, Usage } from '../state/types.js'
-import { classifyCallError } from './classify-error.js'
+import { type CallFailure, classifyCallError } from './classify-error.js'
 import { type ChatClient, clientFor } from './client.js'
 import { type CheckedCompletion, checkCompletion } from './completion-shape.js'
 import { baseURLOf, endpointOf } from './endpoint.js'
@@ -38,9 +37,11 @@ export interface ChatResult {
 }
 
 /**
- * Makes one Chat Completions call with the library's retry loop, inside the process-wide limiter
- * (SPEC section 6). A call that still fails throws a `ModelCallError` with the SPEC category,
- * naming the endpoint; a 2xx answer that is not a usable completion is a `bad_response`.
+ * Makes one Chat Completions call with the library's retry loop, inside the run's limiter. A call
+ * that still fails throws a `ModelCallError` with its category (`rate_limit`, `timeout`,
+ * `recording`, …), naming the endpoint; a 2xx answer that is not a usable completion is a
+ * `bad_response`. With a recording session, a client the library builds asks the session first:
+ * a recorded success replays without the SDK, a miss fails here (see docs/design.md, Recordings).
  */
 export async function chatCompletion(
   config: ModelConfig,
@@ -48,7 +49,7 @@ export async function chatCompletion(
   context: {
     signal: AbortSignal
     stage: ErrorStage
-    /** What the run's calls share (the limiter). */
+    /** What the run's calls share (the limiter, the recording session). */
     calls: ModelCalls
     policy?: RetryPolicy | undefined
     replay?: ReplayTally | undefined
@@ -73,7 +74,16 @@ export async function chatCompletion(
       { category, stage, status, attempts, model: config.model, endpoint, message },
       cause,
     )
-  const replayed = config.client === undefined ? replayDirect(config, body) : undefined
+  const { limiter, recording } = context.calls
+  let replayed: DirectReplay | undefined
+  if (recording !== undefined && config.client === undefined) {
+    try {
+      replayed = replayDirect(recording, config, body)
+    } catch (error) {
+      // A miss or a call the session refuses: final, and the session keeps it for the test.
+      throw failed('recording', (error as Error).message, 1, error)
+    }
+  }
   if (replayed !== undefined) {
     // A recording made before responses were checked (or edited by hand) is checked on replay.
     const checked = checkCompletion(replayed.body, undefined)
@@ -86,23 +96,30 @@ export async function chatCompletion(
   }
   let client: ChatClient
   try {
-    client = await clientFor(config)
+    client = await clientFor(config, recording)
   } catch (error) {
     // e.g. an SDK that refuses its options (a missing key): a configuration problem, not the agent's.
     throw failed('unexpected', `the client could not be built: ${messageOf(error)}`, 0, error)
   }
 
-  const { limiter } = context.calls
   return limiter.run(
     async () => {
       for (let attempt = 0; ; attempt++) {
         let answer: Answer
+        const failuresBefore = recording?.failures.length ?? 0
         try {
           answer = await withLinkedSignal(signal, (callSignal) => create(client, body, callSignal))
         } catch (error) {
-          const failure = classifyCallError(error, signal.aborted)
           const recordingFailure =
-            failure.category === 'recording' ? recordingFailureOf(error) : undefined
+            recordingErrorOf(error) ?? sessionFailureSince(recording, failuresBefore)
+          const failure: CallFailure =
+            recordingFailure === undefined
+              ? classifyCallError(error, signal.aborted)
+              : {
+                  ...classifyCallError(error, signal.aborted),
+                  category: 'recording',
+                  retryable: false,
+                }
           if (!failure.retryable || attempt >= policy.maxRetries) {
             throw failed(
               failure.category,
@@ -134,7 +151,7 @@ export async function chatCompletion(
         if (!checked.ok) {
           // Never retried (the same server answers the same way) and never recorded: the
           // recorder drops the exchange it kept for this response.
-          if (answer.response !== undefined) recordingRouter()?.current()?.discard(answer.response)
+          if (answer.response !== undefined) recording?.discard(answer.response)
           throw failed('bad_response', checked.problem, attempt + 1, answer.data, answer.status)
         }
         if (answer.replayedMs !== undefined && context.replay !== undefined) {
@@ -178,21 +195,33 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * A recorded answer to this call from the current test's recording, taken without the SDK (the
- * request is the one the SDK would send: the same JSON text to the same path).
+ * A recorded answer to this call from the session, taken without the SDK (the request is the one
+ * the SDK would send: the same JSON text to the same path). Throws the session's error on a miss.
  */
 function replayDirect(
+  recording: RecordingSession,
   config: ModelConfig,
   body: object,
-): { body: unknown; durationMs: number } | undefined {
-  const recorder = recordingRouter()?.current()
-  if (recorder === undefined) return undefined
+): DirectReplay | undefined {
   const baseURL = baseURLOf(config)
-  return recorder.replayDirect({
+  return recording.replayDirect({
     url: `${baseURL.replace(/\/+$/, '')}/chat/completions`,
     body: JSON.stringify(body),
     baseURL,
   })
+}
+
+/**
+ * The failure the session recorded during this call, when the SDK lost the error on its way out:
+ * openai turns an error thrown by `fetch` whose text contains "timed out" or "timeout" (a miss
+ * report quotes the prompt) into an `APIConnectionTimeoutError` without its cause.
+ */
+function sessionFailureSince(
+  recording: RecordingSession | undefined,
+  before: number,
+): Error | undefined {
+  if (recording === undefined || recording.failures.length === before) return undefined
+  return recording.failures[recording.failures.length - 1]
 }
 
 /** A 2xx answer to one attempt, with what the response said about itself. */

@@ -1,7 +1,7 @@
-import { FAILURE_HEADER } from '../recordings/recorder.js'
+import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import type { ErrorCategory } from '../state/types.js'
 
-/** What the library reads off a failed call: never `instanceof` on SDK classes (SPEC section 6). */
+/** What the library reads off a failed call: never `instanceof` on SDK classes (any copy of the SDK may have made it). */
 export interface CallFailure {
   category: ErrorCategory
   status: number | undefined
@@ -51,7 +51,7 @@ export function retryAfterMs(headers: unknown, now = Date.now()): number | undef
 
 /**
  * Classifies a failed model call from its HTTP status, its error names and its headers into the
- * SPEC categories, and decides whether it may be retried (`x-should-retry` wins).
+ * error categories (`rate_limit`, `timeout`, `recording`, …), and decides whether it may be retried (`x-should-retry` wins).
  */
 export function classifyCallError(error: unknown, aborted: boolean): CallFailure {
   const message = error instanceof Error ? error.message : String(error)
@@ -75,8 +75,9 @@ export function classifyCallError(error: unknown, aborted: boolean): CallFailure
   }
   let category: ErrorCategory
   let retryable: boolean
-  // A recording miss (or a call that could not be recorded) is final: retrying cannot help.
-  if (header(headers, FAILURE_HEADER) !== undefined) {
+  // A recording miss (or a call that could not be recorded) is final: retrying cannot help. The
+  // SDK wraps what its fetch threw (openai: APIConnectionError with it as cause): found by code.
+  if (recordingErrorOf(error) !== undefined) {
     return { ...base, category: 'recording', retryable: false }
   }
   if (aborted || names.includes('APIUserAbortError') || names.includes('AbortError')) {

@@ -1,3 +1,4 @@
+export { type Decision, type MatchCall, type MatchState, match } from './match.js'
 export { rerecordCommand } from './miss-report.js'
 export {
   isRecordingMode,
@@ -13,18 +14,8 @@ export {
   requestKey,
 } from './normalize-request.js'
 export type { RecordedResponse } from './recorded-response.js'
-export {
-  FAILURE_HEADER,
-  type Fetch,
-  NO_KEY,
-  REPLAYED_HEADER,
-  Recorder,
-  type RecorderCall,
-  type RecorderOptions,
-  type RecordingSummary,
-} from './recorder.js'
-export { recordingFailureOf } from './recording-failure.js'
-export { recordingFetch } from './recording-fetch.js'
+export { recordingErrorOf } from './recording-error-of.js'
+export { type RecordingSource, recordingFetch } from './recording-fetch.js'
 export {
   parseRecording,
   RECORDING_FORMAT_VERSION,
@@ -34,8 +25,19 @@ export {
   type RecordingFile,
   serializeRecording,
 } from './recording-file.js'
-export { installRecordingRouter, type RecordingRouter, recordingRouter } from './router.js'
+export {
+  type DirectCall,
+  type DirectReplay,
+  type Fetch,
+  PLACEHOLDER_KEY,
+  REPLAYED_HEADER,
+  RecordingSession,
+  type RecordingSessionOptions,
+  type RecordingSummary,
+  type SessionCall,
+} from './session.js'
 export type { RecordedEvent } from './sse.js'
+export { fileSystemStore, type MemoryStore, memoryStore, type RecordingStore } from './store.js'
 export { recordingFolder, recordingPath, recordingTestId } from './test-id.js'
 export { wrap } from './wrap.js'
 export { writeFileAtomic } from './write-atomic.js'

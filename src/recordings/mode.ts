@@ -1,7 +1,7 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 
-/** How recordings are used (SPEC section 10). */
+/** How recordings are used: see docs/design.md, Recordings. */
 export type RecordingMode = 'replay' | 'new' | 'all' | 'rerecord' | 'off'
 
 /** Every mode, in the order messages list them. */

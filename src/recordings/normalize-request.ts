@@ -14,10 +14,10 @@ export interface RecordedRequest {
 
 export type { RedactHook } from '../secrets/redact-hook.js'
 
-/** Request strings longer than this are stored and matched as a hash (SPEC section 10). */
+/** Request strings longer than this are stored and matched as a hash (8 KB). */
 export const LARGE_STRING_BYTES = 8 * 1024
 
-/** Body fields that vary between runs without changing the answer (design/recordings.md 5.3). */
+/** Body fields that vary between runs without changing the answer (a user id, a cache key, metadata): never part of the key. */
 const BODY_DENYLIST = new Set(['user', 'safety_identifier', 'prompt_cache_key', 'metadata'])
 
 /**

@@ -22,7 +22,7 @@ export interface RecordedInteraction {
   durationMs: number
 }
 
-/** One test's recording file (SPEC section 10). */
+/** One test's recording file: a versioned header and its interactions, in call order. */
 export interface RecordingFile {
   kind: typeof RECORDING_KIND
   formatVersion: number

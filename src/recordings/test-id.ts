@@ -42,7 +42,10 @@ export function recordingTestId(names: readonly string[], sample?: number): stri
   return sample === undefined ? id : `${id}.sample-${sample}`
 }
 
-/** Where the recordings of one test file live (SPEC section 10, "Layout"). */
+/**
+ * Where the recordings of one test file live: `<test file dir>/__recordings__/<test file name>`,
+ * or with `dir` (resolved against the root) `<dir>/<test file path relative to the root>`.
+ */
 export function recordingFolder(options: {
   testFile: string
   root: string

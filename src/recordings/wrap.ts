@@ -1,7 +1,7 @@
 import { types } from 'node:util'
 import { InvalidArgumentError } from '../errors/index.js'
-import type { Fetch } from './recorder.js'
-import { recordingFetch } from './recording-fetch.js'
+import { type RecordingSource, recordingFetch } from './recording-fetch.js'
+import { type Fetch, isRecordingSession } from './session.js'
 
 /** The part of an `openai` client (v6 or v7) that `wrap` uses. */
 interface WrappableClient {
@@ -11,18 +11,26 @@ interface WrappableClient {
 }
 
 /**
- * A copy of the user's own `openai` client whose calls go through the current test's recording
- * (SPEC section 10), built with the SDK's `withOptions({ fetch })`: the client itself is not
- * changed, and nothing global is patched. Live calls go through the client's own `fetch`; the
- * client keeps its own retry settings and every other option — also those `withOptions` would
- * drop, such as an `AzureOpenAI` client's `apiVersion` and `deployment`. A copy that would
- * differ from the client in any option is refused with an error naming it, never returned.
+ * A copy of an `openai` client whose calls go through a recording session, built with the SDK's
+ * `withOptions({ fetch })`: the client itself is not changed, and nothing global is patched.
+ * `recording` is the session, or a function that returns the current one (`undefined`: the call
+ * goes live unrecorded); the `vitest-scenario` entry's `wrap(client)` passes the running test's.
+ * Live calls go through the client's own `fetch`; the client keeps its own retry settings and
+ * every other option — also those `withOptions` would drop, such as an `AzureOpenAI` client's
+ * `apiVersion` and `deployment`. A copy that would differ from the client in any option is
+ * refused with an error naming it, never returned.
  *
  * @example
- * const client = wrap(new OpenAI())
- * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini', client } })
+ * const client = wrap(new OpenAI(), session)
+ * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini', client }, recording: session })
  */
-export function wrap<T extends object>(client: T): T {
+export function wrap<T extends object>(client: T, recording: RecordingSource): T {
+  if (!isRecordingSession(recording) && typeof recording !== 'function') {
+    throw new InvalidArgumentError(
+      `wrap(client, recording) needs a RecordingSession or a function returning the current one, got ${kindOf(recording)}`,
+      "Import wrap from 'vitest-scenario' in Vitest tests: it routes calls to the running test.",
+    )
+  }
   if (typeof client !== 'object' || client === null || !isWrappable(client)) {
     throw new InvalidArgumentError(
       `wrap() needs an openai client (v6 or v7), got ${kindOf(client)}: it has no withOptions(), baseURL or fetch`,
@@ -36,6 +44,7 @@ export function wrap<T extends object>(client: T): T {
     copy = client.withOptions({
       ...ownOptions(client),
       fetch: recordingFetch({
+        recording,
         baseURL: () => client.baseURL,
         live: (input, init) => live.call(undefined, input, init),
       }),

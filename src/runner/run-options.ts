@@ -4,6 +4,7 @@ import { processLimiter } from '../models/limiter.js'
 import type { ModelCalls } from '../models/model-calls.js'
 import { MODEL_CONFIG_KEYS } from '../models/model-config-keys.js'
 import type { AgentFunction, ModelConfig } from '../models/types.js'
+import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
 import { assertRubric } from '../rubrics/index.js'
 import type { Rubric } from '../rubrics/types.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
@@ -44,6 +45,12 @@ export interface RunOptions {
   maxConcurrentCalls?: number | undefined
   /** Prices per million tokens by model name: turns and the result then carry `usage.cost`. */
   prices?: Record<string, ModelPrice> | undefined
+  /**
+   * The recording session the run's model calls are answered through (replayed, recorded or
+   * missed). In Vitest tests, `runScenario` from `vitest-scenario` passes the running test's;
+   * runner authors give their own (see `RecordingSession`). None: calls go live, unrecorded.
+   */
+  recording?: RecordingSession | undefined
 }
 
 const optionKeys = [
@@ -59,6 +66,7 @@ const optionKeys = [
   'turnTimeoutMs',
   'maxConcurrentCalls',
   'prices',
+  'recording',
 ] as const
 
 /** How long the answering side has for one turn unless `turnTimeoutMs` says otherwise. */
@@ -152,6 +160,12 @@ export function resolveRunOptions(
   }
   if (tools !== undefined) checkTools(tools, answering)
   checkJudgedParts(definition, rubric, parsingModel)
+  const { recording } = options
+  if (recording !== undefined && !isRecordingSession(recording)) {
+    throw new InvalidArgumentError(
+      `\`recording\` in runScenario() options must be a RecordingSession, got ${describeValue(recording)}`,
+    )
+  }
   if (maxConcurrentCalls !== undefined) processLimiter.capacity = maxConcurrentCalls
   return {
     answering,
@@ -165,7 +179,7 @@ export function resolveRunOptions(
     rubric,
     systemPrompt,
     signal,
-    calls: { limiter: processLimiter },
+    calls: { limiter: processLimiter, recording },
   }
 }
 

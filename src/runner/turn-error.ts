@@ -1,6 +1,6 @@
 import { formatMessage, isModelCallError, isScenarioError } from '../errors/index.js'
 import { thrownMessage } from '../internal/describe-value.js'
-import { recordingFailureOf } from '../recordings/recording-failure.js'
+import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import type { ErrorCategory, ErrorStage, TurnError } from '../state/types.js'
 
 /** How deep a cause chain is followed: agents wrap errors, but not without end. */
@@ -49,18 +49,12 @@ export function failure(
 }
 
 /**
- * The recording error behind a failure: a library error with a `recording_*` code anywhere in the
- * cause chain (an agent may wrap its client's errors). The one place a turn looks for it.
+ * The recording error behind a failure (a miss, or a call that could not be recorded), anywhere in
+ * the cause chain: an SDK wraps what its `fetch` threw, and an agent may wrap that again. The one
+ * place a turn looks for it.
  */
 export function recordingErrorIn(error: unknown): Error | undefined {
-  let current: unknown = error
-  for (let depth = 0; depth < MAX_CAUSE_DEPTH && isObject(current); depth++) {
-    if (isScenarioError(current) && current.code.startsWith('recording_')) return current
-    current = causeOf(current)
-  }
-  // Until recording sessions throw their typed errors directly, a miss reaches the turn as an SDK
-  // error marking the synthetic response; the recorder keeps the typed error for it.
-  return recordingFailureOf(error)
+  return recordingErrorOf(error)
 }
 
 /**

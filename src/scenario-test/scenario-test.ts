@@ -1,12 +1,13 @@
 import type { TestContext } from 'vitest'
 import { InvalidArgumentError } from '../errors/index.js'
+import type { RecordingSession } from '../recordings/session.js'
 import { metaText } from '../reporter/meta-text.js'
 import { scenarioMeta } from '../reporter/scenario-meta.js'
 import { type RunOptions, runScenario } from '../runner/index.js'
 import { resultSet, type ScenarioResultSet } from '../samples/index.js'
 import { isScenarioDefinition, Scenario, type ScenarioDefinition } from '../scenario/index.js'
 import { providedOptions } from '../setup/provided-options.js'
-import { inSampleRecording } from '../setup/recording-hooks.js'
+import { currentRecordingSession, inSampleRecording } from '../setup/recording-hooks.js'
 import { ensureMatchers } from '../setup/register-matchers.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import type { ScenarioBody, ScenarioBuild, ScenarioOptions, ScenarioRunOptions } from './types.js'
@@ -37,14 +38,19 @@ export async function runScenarioTest<Args extends unknown[]>(
     const runOptions = resolveOptions(name, options, overrides, context.signal)
     const { samples } = options
     if (samples === undefined) {
-      const result = await runScenario(definition, runOptions)
+      const result = await runScenario(
+        definition,
+        withRecording(runOptions, currentRecordingSession()),
+      )
       results.push(result)
       publish(context, definition, results, undefined)
       return result
     }
     const sampled = await Promise.all(
       Array.from({ length: samples }, (_, i) =>
-        inSampleRecording(context.task, i, () => runScenario(definition, runOptions)),
+        inSampleRecording(context.task, i, (recording) =>
+          runScenario(definition, withRecording(runOptions, recording)),
+        ),
       ),
     )
     results.push(...sampled)
@@ -117,6 +123,12 @@ function resolveOptions(
     ...(maxConcurrentCalls === undefined ? {} : { maxConcurrentCalls }),
     ...(prices === undefined ? {} : { prices }),
   }
+}
+
+/** The run options with the test's recording session, unless `run({ recording })` gave one. */
+function withRecording(options: RunOptions, recording: RecordingSession | undefined): RunOptions {
+  if ('recording' in options || recording === undefined) return options
+  return { ...options, recording }
 }
 
 /** Task meta carries the scenario's results to the reporter, also across shards and merges. */

@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeEach, expect } from 'vitest'
-import { formatMessage, InvalidArgumentError, type RecordingError } from '../errors/index.js'
+import { formatMessage, InvalidArgumentError, RecordingError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import type { ProvidedOptions } from '../plugin/provided.js'
@@ -10,10 +9,10 @@ import { recordingFileError } from '../recordings/file-system-error.js'
 import { rerecordCommand } from '../recordings/miss-report.js'
 import { RECORD_ENV, type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
 import type { RedactHook } from '../recordings/normalize-request.js'
-import { Recorder, type RecordingSummary } from '../recordings/recorder.js'
-import { installRecordingRouter } from '../recordings/router.js'
+import { RecordingSession, type RecordingSummary } from '../recordings/session.js'
+import { fileSystemStore, type RecordingStore } from '../recordings/store.js'
 import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
-import { removeFile } from '../recordings/write-atomic.js'
+import { useSecretSettings } from '../secrets/current-settings.js'
 import { duplicateFullNames, duplicateNameError } from './duplicate-names.js'
 import { isCI, providedOptions } from './provided-options.js'
 
@@ -30,26 +29,25 @@ interface TaskLike {
   result?: { state?: string; errors?: { name?: string }[] } | undefined
 }
 
-/** The recorders of one test: its own, and one per sample of a `samples: n` scenario. */
+/** The sessions of one test: its own, and one per sample of a `samples: n` scenario. */
 interface TestRecordings {
-  main: Recorder
-  samples: Recorder[]
-  sample(i: number): Recorder
+  main: RecordingSession
+  samples: RecordingSession[]
+  sample(i: number): RecordingSession
 }
 
-/**
- * Shared by every copy of this module in the worker (the setup file's and the one `scenario()`
- * imports may be evaluated apart), so a sample's recorder is found whichever copy asks.
- */
-interface SharedRecordings {
-  current: AsyncLocalStorage<Recorder>
-  tests: WeakMap<object, TestRecordings>
-}
-const SHARED = Symbol.for('vitest-scenario.recordings')
-const scope = globalThis as Record<symbol, SharedRecordings | undefined>
-scope[SHARED] ??= { current: new AsyncLocalStorage(), tests: new WeakMap() }
-const shared = scope[SHARED]
-const { current, tests } = shared
+// The Vitest host's state, in this module: the setup entry (`vitest-scenario/setup`) and the test
+// author's entry (`vitest-scenario`) import this one file, and a worker evaluates it once for both
+// (checked with the packed package, with and without isolation, and with the package inlined;
+// test/recordings/recordings-e2e.test.ts runs it so, concurrent tests included).
+/** The session of the test (or sample) running in this async context, also under test.concurrent. */
+const current = new AsyncLocalStorage<RecordingSession>()
+/** Each running test's sessions, by its task. */
+const tests = new WeakMap<object, TestRecordings>()
+/** Where this host keeps recordings. */
+const store: RecordingStore = fileSystemStore
+/** Whether the setup entry registered the hooks in this worker: without it nothing is recorded. */
+let registered = false
 let configured: { redact?: RedactHook | undefined } = {}
 let lastMode: RecordingMode | undefined
 
@@ -72,25 +70,17 @@ export function configureRecordings(options: { redact?: RedactHook }): void {
 }
 
 /**
- * Registers the hooks that give each test its recorder. Called by the setup entry, which Vitest
+ * Registers the hooks that give each test its recording session. Called by the setup entry, which Vitest
  * runs again for every test file (setup files are always inlined); this module, imported from
  * `node_modules`, is evaluated once per worker, so the hooks cannot be registered at its top
  * level: without isolation the second test file of a worker would get none.
  */
 export function registerRecordingHooks(): void {
-  installRecordingRouter({
-    // A store left behind by a finished test (async work it did not await) is not a test.
-    current: () => {
-      const recorder = current.getStore()
-      return recorder?.finished === false ? recorder : undefined
-    },
-    // Outside a test there is no snapshot state; CI means replay, as in Vitest.
-    outsideTest: () => (modeOutsideTest() === 'replay' ? 'fail' : 'live'),
-    // Snapshots, task meta and messages pass the same redact hook as recordings, in every mode.
-    secrets: () => {
-      const options = providedOptions()
-      return { redact: redactHook(options), allowSecrets: options?.recordings.allowSecrets }
-    },
+  registered = true
+  // Snapshots, task meta and messages pass the same redact hook as recordings, in every mode.
+  useSecretSettings(() => {
+    const options = providedOptions()
+    return { redact: redactHook(options), allowSecrets: options?.recordings.allowSecrets }
   })
 
   beforeEach((context) => {
@@ -104,9 +94,9 @@ export function registerRecordingHooks(): void {
     const names = namesOf(task)
     const folder = recordingFolder({ testFile, root, dir: options?.recordings.dir })
     const refuse = duplicateOf(task, names, folder, root)
-    const recorderFor = (sample: number | undefined) => {
+    const sessionFor = (sample: number | undefined) => {
       const file = recordingPath(folder, recordingTestId(names, sample))
-      return new Recorder({
+      return new RecordingSession({
         file,
         displayFile: relative(root, file),
         test: names.join(' > ') + (sample === undefined ? '' : ` (sample ${sample})`),
@@ -115,19 +105,20 @@ export function registerRecordingHooks(): void {
         redact: redactHook(options),
         allowSecrets: options?.recordings.allowSecrets,
         refuse,
+        store,
       })
     }
     const recordings: TestRecordings = {
-      main: recorderFor(undefined),
+      main: sessionFor(undefined),
       samples: [],
       sample(i) {
-        this.samples[i] ??= recorderFor(i)
+        this.samples[i] ??= sessionFor(i)
         return this.samples[i]
       },
     }
     tests.set(context.task, recordings)
     // Every model call this test makes, also from `test.concurrent` tests sharing the worker, finds
-    // its recorder through the async context the test body runs in.
+    // its session through the async context the test body runs in.
     current.enterWith(recordings.main)
     context.onTestFinished(() => putRecordingErrorsFirst(task))
   })
@@ -138,16 +129,16 @@ export function registerRecordingHooks(): void {
     const task = context.task as unknown as TaskLike
     const failed = task.result?.state === 'fail'
     const all = [recordings.main, ...recordings.samples.filter((r) => r !== undefined)]
-    // Every recorder finishes even when another could not write (a full disk): its error is one
+    // Every session finishes even when another could not write (a full disk): its error is one
     // more failure of the test, never an unhandled rejection.
-    const settled = await Promise.allSettled(all.map((recorder) => recorder.finish(failed)))
+    const settled = await Promise.allSettled(all.map((session) => session.finish(failed)))
     const summaries = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
     if (summaries.length > 0) {
       task.meta.recording = mergeSummaries(summaries, recordings.samples.length)
     }
     const failures = [
       // A refused test fails each call with the same error: it is reported once.
-      ...new Set(all.flatMap((recorder) => recorder.failures)),
+      ...new Set(all.flatMap((session) => session.failures)),
       ...settled.flatMap((s) => (s.status === 'rejected' ? [toError(s.reason)] : [])),
     ]
     if (failures.length === 1) throw failures[0]
@@ -167,8 +158,9 @@ export function registerRecordingHooks(): void {
     const folder = recordingFolder({ testFile: file.filepath, root, dir: options?.recordings.dir })
     let names: string[]
     try {
-      names = readdirSync(folder)
+      names = store.list(folder)
     } catch {
+      // An unreadable folder: nothing to report as obsolete (its recordings fail their tests).
       return
     }
     // Every test of the file owns its recordings, also the skipped and filtered-out ones; a test
@@ -188,7 +180,7 @@ export function registerRecordingHooks(): void {
       let firstError: RecordingError | undefined
       for (const name of [...obsolete, ...leftovers]) {
         try {
-          removeFile(join(folder, name))
+          store.remove(join(folder, name))
         } catch (error) {
           const path = join(folder, name)
           firstError ??= recordingFileError('deleted', path, relative(root, path), error)
@@ -214,16 +206,54 @@ export function registerRecordingHooks(): void {
 }
 
 /**
- * Runs `fn` with sample `i` of the current test's recordings: each sample of a `samples: n`
- * scenario records to its own file. Without recordings (mode `off`, no setup) it just runs `fn`.
+ * Runs `fn` with sample `i` of the current test's recordings, given to it and current in its
+ * async context (for the agent's own wrapped clients): each sample of a `samples: n` scenario
+ * records to its own file. Without recordings (mode `off`, no setup) `fn` gets `undefined`.
  */
 export function inSampleRecording<T>(
   task: object,
   sample: number,
-  fn: () => Promise<T>,
+  fn: (recording: RecordingSession | undefined) => Promise<T>,
 ): Promise<T> {
   const recordings = tests.get(task)
-  return recordings === undefined ? fn() : current.run(recordings.sample(sample), fn)
+  if (recordings === undefined) return fn(undefined)
+  const session = recordings.sample(sample)
+  return current.run(session, () => fn(session))
+}
+
+/**
+ * The recording session of the test running in this async context: what `runScenario` and
+ * `wrap` from `vitest-scenario` answer their calls through. Outside any test (in `beforeAll`, at
+ * import time, or after the test ended) a call goes live, except in `replay` mode, where it
+ * fails; without the setup entry nothing is recorded.
+ */
+export function currentRecordingSession(): RecordingSession | undefined {
+  if (!registered) return undefined
+  const session = current.getStore()
+  // A store left behind by a finished test (async work it did not await) is not a test.
+  if (session !== undefined && !session.finished) return session
+  // Outside a test there is no snapshot state; CI means replay, as in Vitest.
+  return modeOutsideTest() === 'replay' ? outsideTestSession() : undefined
+}
+
+/** A session that refuses every call: made outside any test, in `replay` mode. */
+function outsideTestSession(): RecordingSession {
+  const error = new RecordingError(
+    {
+      what: 'A model call was made outside any test, so it cannot be replayed',
+      fix: 'Make model calls inside a test (not in beforeAll or at import time), or set VITEST_SCENARIO_RECORD=off to call the model live.',
+    },
+    '',
+  )
+  return new RecordingSession({
+    file: '',
+    displayFile: '',
+    test: '',
+    mode: 'replay',
+    command: '',
+    refuse: error,
+    store,
+  })
 }
 
 /** One summary for a test whose calls went to several recordings (its samples). */

@@ -17,6 +17,7 @@ const tarball = inject('packedTarball')
 const entrySources = [
   'src/index.ts',
   'src/core.ts',
+  'src/host.ts',
   'matchers/index.ts',
   'src/setup/index.ts',
   'src/plugin/index.ts',
@@ -61,10 +62,11 @@ function importWithoutVitest(file: string) {
 }
 
 describe('package manifest', () => {
-  test('exports the six entries and package.json, types first in every condition', () => {
+  test('exports the seven entries and package.json, types first in every condition', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './core',
+      './host',
       './matchers',
       './setup',
       './plugin',
@@ -157,6 +159,10 @@ describe('import graph', () => {
 
   test('core does not reach vitest, statically, from its sources', () => {
     expect(vitestRequests('src/core.ts')).toEqual([])
+  })
+
+  test('host does not reach vitest either: any test runner can host recordings', () => {
+    expect(vitestRequests('src/host.ts')).toEqual([])
   })
 
   test('the static check finds vitest behind a relative import', () => {

@@ -3,12 +3,11 @@ import { join, relative } from 'node:path'
 import type OpenAI from 'openai'
 import { AzureOpenAI } from 'openai'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { END, runScenario, Scenario } from '../../src/core.js'
+import { END, type RunOptions, runScenario as runWith, Scenario } from '../../src/core.js'
 import type { AgentFunction } from '../../src/models/types.js'
 import type { RecordingMode } from '../../src/recordings/mode.js'
-import { Recorder } from '../../src/recordings/recorder.js'
-import { installRecordingRouter } from '../../src/recordings/router.js'
-import { wrap } from '../../src/recordings/wrap.js'
+import { RecordingSession } from '../../src/recordings/session.js'
+import { wrap as wrapWith } from '../../src/recordings/wrap.js'
 import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
 import { repoRoot, resultsDir } from '../support/paths.js'
 
@@ -22,7 +21,7 @@ const API_VERSION = '2024-10-21'
 const runDir = join(resultsDir, 'reliability-azure', String(process.pid))
 
 let server: ScriptedServer
-let recorder: Recorder | undefined
+let recorder: RecordingSession | undefined
 let folder: string
 
 beforeAll(async () => {
@@ -41,7 +40,6 @@ beforeEach(() => {
   folder = mkdtempSync(join(runDir, 'case-'))
 })
 afterEach(() => {
-  installRecordingRouter(undefined)
   vi.unstubAllEnvs()
 })
 
@@ -60,8 +58,14 @@ const oneTurn = () =>
 
 const recordingFile = () => join(folder, 'azure.json')
 
-function useRecorder(mode: RecordingMode): Recorder {
-  const rec = new Recorder({
+// As the Vitest host does for each test: the run and the wrapped clients answer through the
+// test's session (`recorder`, when the test made one).
+const runScenario = (definition: Parameters<typeof runWith>[0], options: RunOptions) =>
+  runWith(definition, { ...options, recording: recorder })
+const wrap = <T extends object>(client: T): T => wrapWith(client, () => recorder)
+
+function useRecorder(mode: Exclude<RecordingMode, 'off'>): RecordingSession {
+  const rec = new RecordingSession({
     file: recordingFile(),
     displayFile: relative(repoRoot, recordingFile()),
     test: 'azure > case',
@@ -69,7 +73,6 @@ function useRecorder(mode: RecordingMode): Recorder {
     command: 'npx vitest run test/reliability/azure.test.ts',
   })
   recorder = rec
-  installRecordingRouter({ current: () => recorder, outsideTest: () => 'fail' })
   return rec
 }
 

@@ -3,16 +3,21 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net'
 import { join, relative } from 'node:path'
 import OpenAI from 'openai'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { runSummary } from '../../matchers/run-summary.js'
-import { defineTemplate, END, runScenario, Scenario } from '../../src/core.js'
+import {
+  defineTemplate,
+  END,
+  type RunOptions,
+  runScenario as runWith,
+  Scenario,
+} from '../../src/core.js'
 import type { AgentFunction } from '../../src/models/types.js'
 import type { RecordingMode } from '../../src/recordings/mode.js'
-import { Recorder } from '../../src/recordings/recorder.js'
 import { parseRecording } from '../../src/recordings/recording-file.js'
-import { installRecordingRouter } from '../../src/recordings/router.js'
-import { wrap } from '../../src/recordings/wrap.js'
+import { RecordingSession } from '../../src/recordings/session.js'
+import { wrap as wrapWith } from '../../src/recordings/wrap.js'
 import type { ScenarioExecutionResult } from '../../src/state/types.js'
 import {
   type RawReply,
@@ -29,7 +34,7 @@ const KEY = 'test-key-fake-faults'
 const runDir = join(resultsDir, 'reliability-faults', String(process.pid))
 
 let server: ScriptedServer
-let recorder: Recorder | undefined
+let recorder: RecordingSession | undefined
 let folder: string
 
 beforeAll(async () => {
@@ -45,9 +50,6 @@ beforeEach(() => {
   recorder = undefined
   mkdirSync(runDir, { recursive: true })
   folder = mkdtempSync(join(runDir, 'case-'))
-})
-afterEach(() => {
-  installRecordingRouter(undefined)
 })
 
 const model = (baseURL = server.baseURL) => ({ model: 'test-model', baseURL, apiKey: KEY })
@@ -70,9 +72,15 @@ const twoTurns = () =>
 
 const recordingFile = () => join(folder, 'faults.json')
 
+// As the Vitest host does for each test: the run and the wrapped clients answer through the
+// test's session (`recorder`, when the test made one).
+const runScenario = (definition: Parameters<typeof runWith>[0], options: RunOptions) =>
+  runWith(definition, { ...options, recording: recorder })
+const wrap = <T extends object>(client: T): T => wrapWith(client, () => recorder)
+
 /** Makes a recorder the current test's, as the setup file does for each test. */
-function useRecorder(mode: RecordingMode): Recorder {
-  const rec = new Recorder({
+function useRecorder(mode: Exclude<RecordingMode, 'off'>): RecordingSession {
+  const rec = new RecordingSession({
     file: recordingFile(),
     displayFile: relative(repoRoot, recordingFile()),
     test: 'faults > case',
@@ -80,7 +88,6 @@ function useRecorder(mode: RecordingMode): Recorder {
     command: 'npx vitest run test/reliability/faults.test.ts',
   })
   recorder = rec
-  installRecordingRouter({ current: () => recorder, outsideTest: () => 'fail' })
   return rec
 }
 

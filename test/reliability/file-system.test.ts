@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { RecordingError } from '../../src/errors/index.js'
 import { fileSystemProblem } from '../../src/recordings/file-system-error.js'
 import type { RecordingMode } from '../../src/recordings/mode.js'
-import { Recorder } from '../../src/recordings/recorder.js'
+import { RecordingSession } from '../../src/recordings/session.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import { repoRoot, resultsDir } from '../support/paths.js'
@@ -53,8 +53,8 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true })
 })
 
-function recorderAt(file: string, mode: RecordingMode): Recorder {
-  return new Recorder({
+function recorderAt(file: string, mode: Exclude<RecordingMode, 'off'>): RecordingSession {
+  return new RecordingSession({
     file,
     displayFile: relative(repoRoot, file),
     test: 'file system > records',
@@ -64,7 +64,7 @@ function recorderAt(file: string, mode: RecordingMode): Recorder {
 }
 
 /** One chat call through the recorder, to `baseURL` (the scripted server unless told). */
-async function call(recorder: Recorder, question: string, baseURL = server.baseURL) {
+async function call(recorder: RecordingSession, question: string, baseURL = server.baseURL) {
   const response = await recorder.handle({
     url: `${baseURL}/chat/completions`,
     init: {
@@ -82,7 +82,7 @@ async function call(recorder: Recorder, question: string, baseURL = server.baseU
 }
 
 /** What `finish` rejected with; fails the test when it did not reject. */
-async function finishError(recorder: Recorder): Promise<RecordingError> {
+async function finishError(recorder: RecordingSession): Promise<RecordingError> {
   const outcome = await recorder.finish(false).then(
     () => undefined,
     (error: unknown) => error,
@@ -108,9 +108,10 @@ describe('a recording that cannot be written fails its test with the file, the c
     const recorder = recorderAt(file, 'new')
     const before = server.requests.length
     // The recording is looked up first; the path cannot hold one, so nothing is paid for.
-    expect(await call(recorder, 'Which drug inhibits BCL-2?')).toContain('Recording file')
+    const thrown = await call(recorder, 'Which drug inhibits BCL-2?').catch((e: unknown) => e)
     expect(server.requests.length).toBe(before)
     const [error] = recorder.failures
+    expect(thrown).toBe(error)
     expect(error).toBeInstanceOf(RecordingError)
     expect(error?.message).toMatch(
       /^\[vitest-scenario\] Recording file cannot be read: a part of the path is a file, not a folder \(ENOTDIR\)\n/,

@@ -2,7 +2,6 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { RecordingError } from '../../src/errors/index.js'
-import { Recorder } from '../../src/recordings/recorder.js'
 import {
   parseRecording,
   RECORDING_FORMAT_VERSION,
@@ -11,6 +10,7 @@ import {
   type RecordingFile,
   serializeRecording,
 } from '../../src/recordings/recording-file.js'
+import { RecordingSession } from '../../src/recordings/session.js'
 import { resultsDir } from '../support/paths.js'
 
 // Promise: a recording file edited by hand is either used as it is meant or refused at load with
@@ -95,7 +95,7 @@ describe('a hand-edited recording', () => {
     mkdirSync(folder, { recursive: true })
     const file = join(folder, 'bom.json')
     writeFileSync(file, `\uFEFF${serializeRecording(valid())}`)
-    const recorder = new Recorder({
+    const recorder = new RecordingSession({
       file,
       displayFile: 'bom.json',
       test: 'drugs > asks twice',
@@ -262,21 +262,22 @@ describe('a hand-edited recording', () => {
       file,
       edited((f) => Object.assign(response(f, 0), { status: 1000 })),
     )
-    const recorder = new Recorder({
+    const recorder = new RecordingSession({
       file,
       displayFile: 'status-1000.json',
       test: 'drugs > asks twice',
       mode: 'replay',
       command: 'npx vitest run -u',
     })
-    const response_ = await recorder.handle({
-      url: 'http://127.0.0.1:9/v1/chat/completions',
-      init: { method: 'POST', body: JSON.stringify(REQUEST.body) },
-      baseURL: 'http://127.0.0.1:9/v1',
-      live: () => Promise.reject(new Error('replay never calls the live model')),
-    })
-    expect(response_.status).toBe(599)
-    expect(recorder.failures).toHaveLength(1)
+    const thrown = await recorder
+      .handle({
+        url: 'http://127.0.0.1:9/v1/chat/completions',
+        init: { method: 'POST', body: JSON.stringify(REQUEST.body) },
+        baseURL: 'http://127.0.0.1:9/v1',
+        live: () => Promise.reject(new Error('replay never calls the live model')),
+      })
+      .catch((error: unknown) => error)
+    expect(recorder.failures).toEqual([thrown])
     expect(recorder.failures[0]).toBeInstanceOf(RecordingError)
     expect(recorder.failures[0]?.message).toContain(
       'interactions.0.response.status is 1000; it must be an integer HTTP status from 200 to 599',

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { SnapshotSecretError } from '../../src/errors/index.js'
-import { installRecordingRouter } from '../../src/recordings/router.js'
 import { runScenario } from '../../src/runner/index.js'
 import { END, Scenario } from '../../src/scenario/index.js'
 import { scriptedModel } from '../../src/scripted-model/index.js'
+import { useSecretSettings } from '../../src/secrets/current-settings.js'
 import { conversationSerializer } from '../../src/snapshot/index.js'
 
 // Conversation snapshots are committed like recordings: the same redact hook, the same scan.
@@ -26,7 +26,7 @@ function refusal(value: unknown): SnapshotSecretError {
   throw new Error('the snapshot was not refused')
 }
 
-afterEach(() => installRecordingRouter(undefined))
+afterEach(() => useSecretSettings(undefined))
 
 describe('a secret in a result refuses its snapshot', () => {
   test('naming the path and the rule, never the value', async () => {
@@ -56,21 +56,15 @@ describe('a secret in a result refuses its snapshot', () => {
 
 describe('the redact hook of the running test applies to snapshots', () => {
   test('what the hook replaces is written replaced', async () => {
-    installRecordingRouter({
-      current: () => undefined,
-      outsideTest: () => 'live',
-      secrets: () => ({ redact: (value) => value.replaceAll(SK_KEY, '<openai-key>') }),
-    })
+    useSecretSettings(() => ({
+      redact: (value) => value.replaceAll(SK_KEY, '<openai-key>'),
+    }))
     const text = conversationSerializer.serialize(await answering(`It is ${SK_KEY}.`))
     expect(text).toContain('assistant: It is <openai-key>.')
   })
 
   test('allowSecrets lists a snapshot path that may keep a secret-shaped value', async () => {
-    installRecordingRouter({
-      current: () => undefined,
-      outsideTest: () => 'live',
-      secrets: () => ({ allowSecrets: ['snapshot.history.*.rawResponse'] }),
-    })
+    useSecretSettings(() => ({ allowSecrets: ['snapshot.history.*.rawResponse'] }))
     expect(conversationSerializer.serialize(await answering(`It is ${SK_KEY}.`))).toContain(SK_KEY)
   })
 })

@@ -437,7 +437,7 @@ describe('programmer errors throw before any turn', () => {
       runScenario(definition, { model: scriptedModel([]), turns: 3 }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'turns' in runScenario() options
-      Valid keys: 'model', 'parsingModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'maxConcurrentCalls', 'prices'.]
+      Valid keys: 'model', 'parsingModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'maxConcurrentCalls', 'prices', 'recording'.]
     `)
     await expect(
       runScenario(definition, { model: scriptedModel([]), turnLimit: 0 }),

@@ -5,9 +5,10 @@ import {
   RECORDING_MODES,
   type RecordingMode,
   type RedactHook,
-  resolveRecordingMode,
-  wrap,
+  wrap as wrapWith,
 } from '../../src/core.js'
+import { resolveRecordingMode } from '../../src/host.js'
+import { wrap } from '../../src/index.js'
 import {
   type RecordingsOptions,
   type ScenarioPluginOptions,
@@ -86,6 +87,12 @@ describe('wrap()', () => {
   test('takes objects only', () => {
     // @ts-expect-error -- not a client
     wrap('openai')
+  })
+
+  test('the core one takes the recording session (or a function finding it) explicitly', () => {
+    expectTypeOf(wrapWith(client, () => undefined)).toEqualTypeOf<OpenAI>()
+    // @ts-expect-error -- core has no current test to bind to
+    wrapWith(client)
   })
 })
 

@@ -7,6 +7,7 @@ import type { MatcherState } from 'vitest'
 import { z } from 'zod'
 import { createToMatchConversationSnapshot, matchers } from '../../../matchers/index.js'
 import * as core from '../../../src/core.js'
+import * as host from '../../../src/host.js'
 import { scenarioPlugin } from '../../../src/plugin/index.js'
 import { ScenarioReporter } from '../../../src/reporter/index.js'
 import { configureRecordings } from '../../../src/setup/recording-hooks.js'
@@ -58,7 +59,6 @@ const {
   firstMatchIndex,
   firstTurn,
   firstTurnScope,
-  installRecordingRouter,
   isAnswerTemplate,
   isModelCallError,
   isScenarioDefinition,
@@ -80,17 +80,12 @@ const {
   numericTolerance,
   orderedMatch,
   parseRecording,
-  Recorder,
-  recordingFolder,
-  recordingPath,
-  recordingTestId,
   regexMatch,
   regexTrait,
   renderConversation,
   renderResultSet,
   resolveNextNode,
   resolvePath,
-  resolveRecordingMode,
   resultCheck,
   resultSet,
   runScenario,
@@ -116,6 +111,16 @@ const {
 // Shorthands
 
 /** A valid-ish argument from fixed values. */
+const {
+  memoryStore,
+  recordingErrorOf,
+  recordingFetch,
+  recordingFolder,
+  recordingPath,
+  RecordingSession,
+  recordingTestId,
+  resolveRecordingMode,
+} = host
 const v = (...values: unknown[]): fc.Arbitrary<Recipe> =>
   arg(fc.constantFrom(...values.map((value) => constant(value))))
 /** A valid-ish argument from recipes. */
@@ -483,46 +488,24 @@ export const table: Readonly<Record<string, Signature>> = {
   ),
 
   // Recordings
-  installRecordingRouter: {
-    ...fn(
-      installRecordingRouter,
-      opts(
-        ['current', 'outsideTest'],
-        obj('a router', () => ({ current: () => undefined, outsideTest: () => 'live' })),
-      ),
-    ),
-    call: (args) => {
-      // The router is process-wide: take it out again so later calls do not route through it.
-      try {
-        return (installRecordingRouter as (...a: unknown[]) => unknown)(...args)
-      } finally {
-        installRecordingRouter(undefined)
-      }
-    },
-  },
   parseRecording: fn(
     parseRecording,
     arg(oneOf(recipe('a recording file', recordingText), constant('{}'), constant('not json'))),
     v('fixtures/a.json'),
   ),
-  'new Recorder': ctor(
-    Recorder,
+  'new RecordingSession': ctor(
+    RecordingSession,
     opts(
-      ['file', 'displayFile', 'test', 'mode', 'command', 'redact'],
-      obj('recorder options', recorderOptions),
+      ['file', 'displayFile', 'test', 'mode', 'command', 'redact', 'allowSecrets', 'store'],
+      obj('session options', recorderOptions),
     ),
   ),
-  'Recorder#failureFor': method(
-    () => new Recorder(recorderOptions() as never),
-    'failureFor',
-    v('id'),
-  ),
-  'Recorder#handle': method(
-    () => new Recorder(recorderOptions() as never),
+  'RecordingSession#handle': method(
+    () => new RecordingSession(recorderOptions() as never),
     'handle',
     opts(
       ['url', 'init', 'baseURL', 'live'],
-      obj('a recorder call', () => ({
+      obj('a session call', () => ({
         url: 'http://127.0.0.1:9/v1/chat/completions',
         init: { method: 'POST', body: '{"model":"m","messages":[]}' },
         baseURL: 'http://127.0.0.1:9/v1',
@@ -530,20 +513,41 @@ export const table: Readonly<Record<string, Signature>> = {
       })),
     ),
   ),
-  'Recorder#replayDirect': method(
-    () => new Recorder(recorderOptions() as never),
+  'RecordingSession#replayDirect': method(
+    () => new RecordingSession(recorderOptions() as never),
     'replayDirect',
     opts(
-      ['method', 'path', 'body'],
-      obj('a direct call', () => ({ method: 'POST', path: '/chat/completions', body: {} })),
+      ['url', 'body', 'baseURL'],
+      obj('a direct call', () => ({
+        url: 'http://127.0.0.1:9/v1/chat/completions',
+        body: '{"model":"m","messages":[]}',
+        baseURL: 'http://127.0.0.1:9/v1',
+      })),
     ),
   ),
-  'Recorder#discard': method(
-    () => new Recorder(recorderOptions() as never),
+  'RecordingSession#discard': method(
+    () => new RecordingSession(recorderOptions() as never),
     'discard',
     v(new Response('{}')),
   ),
-  'Recorder#finish': method(() => new Recorder(recorderOptions() as never), 'finish', v(false)),
+  'RecordingSession#finish': method(
+    () => new RecordingSession(recorderOptions() as never),
+    'finish',
+    v(false),
+  ),
+  memoryStore: fn(memoryStore, v(undefined, {}, { '/r/a.json': '{}' })),
+  recordingErrorOf: fn(recordingErrorOf, v(new Error('x'), undefined)),
+  recordingFetch: fn(
+    recordingFetch,
+    opts(
+      ['recording', 'baseURL', 'live'],
+      obj('{ recording, baseURL, live }', () => ({
+        recording: () => undefined,
+        baseURL: () => 'http://127.0.0.1:9/v1',
+        live: async () => new Response('{}'),
+      })),
+    ),
+  ),
   recordingFolder: fn(
     recordingFolder,
     opts(
@@ -583,7 +587,11 @@ export const table: Readonly<Record<string, Signature>> = {
       ),
     ),
   ),
-  wrap: fn(wrap, arg(oneOf(recipe('new OpenAI(…)', client)))),
+  wrap: fn(
+    wrap,
+    arg(oneOf(recipe('new OpenAI(…)', client))),
+    arg(oneOf(recipe('() => undefined', () => () => undefined))),
+  ),
 
   // Routing and state
   resolveNextNode: fn(

@@ -11,7 +11,15 @@ export const exclusions: Readonly<Record<string, string>> = {
     'a hook Vitest calls with its own test modules; malformed task meta is the reporter tests’ subject',
   'ScenarioReporter#writeReports':
     'called by onTestRunEnd with the entries it collected from Vitest; not a user API',
-  'Recorder#finished': 'a getter: it takes no argument, so there is no input to fuzz',
+  'RecordingSession#finished': 'a getter: it takes no argument, so there is no input to fuzz',
+  'fileSystemStore.read':
+    'a port implementation: sessions and the host call it with their own paths, never with user input, and it throws the platform error they explain (file-system.test.ts)',
+  'fileSystemStore.write':
+    'a port implementation: sessions and the host call it with their own paths, never with user input; fuzzing it would write files',
+  'fileSystemStore.remove':
+    'a port implementation: sessions and the host call it with their own paths, never with user input; fuzzing it would delete files',
+  'fileSystemStore.list':
+    'a port implementation: sessions and the host call it with their own paths, never with user input (file-system.test.ts)',
 }
 
 /**

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import ts from 'typescript'
 import * as matchersEntry from '../../../matchers/index.js'
 import * as core from '../../../src/core.js'
+import * as host from '../../../src/host.js'
 import * as main from '../../../src/index.js'
 import * as plugin from '../../../src/plugin/index.js'
 import * as reporter from '../../../src/reporter/index.js'
@@ -50,6 +51,7 @@ export function packageEntries(): Record<string, Record<string, unknown>> {
   return {
     'vitest-scenario': main,
     'vitest-scenario/core': core,
+    'vitest-scenario/host': host,
     'vitest-scenario/matchers': matchersEntry,
     'vitest-scenario/plugin': plugin,
     'vitest-scenario/reporter': reporter,

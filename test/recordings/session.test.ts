@@ -11,7 +11,7 @@ import {
 } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import OpenAI from 'openai'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
   RecordingError,
   RecordingMissingError,
@@ -19,22 +19,20 @@ import {
 } from '../../src/errors/index.js'
 import { rerecordCommand } from '../../src/recordings/miss-report.js'
 import type { RecordingMode } from '../../src/recordings/mode.js'
-import {
-  FAILURE_HEADER,
-  type Fetch,
-  NO_KEY,
-  REPLAYED_HEADER,
-  Recorder,
-  type RecorderOptions,
-} from '../../src/recordings/recorder.js'
-import { recordingFailureOf } from '../../src/recordings/recording-failure.js'
+import { recordingErrorOf } from '../../src/recordings/recording-error-of.js'
 import { recordingFetch } from '../../src/recordings/recording-fetch.js'
 import {
   parseRecording,
   type RecordingFile,
   serializeRecording,
 } from '../../src/recordings/recording-file.js'
-import { installRecordingRouter } from '../../src/recordings/router.js'
+import {
+  type Fetch,
+  PLACEHOLDER_KEY as NO_KEY,
+  REPLAYED_HEADER,
+  RecordingSession,
+  type RecordingSessionOptions,
+} from '../../src/recordings/session.js'
 import {
   type ErrorReply,
   type ReceivedRequest,
@@ -44,8 +42,8 @@ import {
 } from '../support/openai-server/index.js'
 import { repoRoot, resultsDir } from '../support/paths.js'
 
-// The Recorder driven directly, as the setup file drives it for one test: a real `openai` client
-// whose `fetch` is `recordingFetch`, a router that hands it this file's recorder, the scripted
+// The RecordingSession driven directly, as the setup file drives it for one test: a real `openai`
+// client whose `fetch` is `recordingFetch` with this file's current session, the scripted
 // server as the live model, and real recording files in a folder under test-results/.
 
 const KEY = 'test-key-fake-recorder'
@@ -55,7 +53,7 @@ const runDir = join(resultsDir, 'recorder-unit', String(process.pid))
 
 let server: ScriptedServer
 let folder: string
-let recorder: Recorder | undefined
+let recorder: RecordingSession | undefined
 
 /** The last user message, echoed with a prefix; fixed ids, so equal answers are equal bytes. */
 const echo =
@@ -89,10 +87,6 @@ beforeEach(() => {
   mkdirSync(runDir, { recursive: true })
   folder = mkdtempSync(join(runDir, 'case-'))
   recorder = undefined
-  installRecordingRouter({ current: () => recorder, outsideTest: () => 'fail' })
-})
-afterEach(() => {
-  installRecordingRouter(undefined)
 })
 
 const recordingFile = () => join(folder, 'recorder-asks-about-drugs.json')
@@ -100,8 +94,11 @@ const displayFile = () => relative(repoRoot, recordingFile())
 const COMMAND = rerecordCommand(TEST_FILE, NAMES)
 
 /** Makes `mode`'s recorder the current test's, as the setup file's beforeEach does. */
-function useRecorder(mode: RecordingMode, options: Partial<RecorderOptions> = {}): Recorder {
-  recorder = new Recorder({
+function useRecorder(
+  mode: Exclude<RecordingMode, 'off'>,
+  options: Partial<RecordingSessionOptions> = {},
+): RecordingSession {
+  recorder = new RecordingSession({
     file: recordingFile(),
     displayFile: displayFile(),
     test: NAMES.join(' > '),
@@ -116,6 +113,7 @@ function useRecorder(mode: RecordingMode, options: Partial<RecorderOptions> = {}
 function client(options: { apiKey?: string; maxRetries?: number } = {}) {
   let attempts = 0
   const recorded: Fetch = recordingFetch({
+    recording: () => recorder,
     baseURL: () => openai.baseURL,
     live: (input, init) => fetch(input, init),
   })
@@ -143,16 +141,30 @@ async function ask(openai: OpenAI, question: string): Promise<string | null | un
 
 /** The error a call fails with (fails the test when the call succeeds). */
 async function failure(call: Promise<unknown>): Promise<{
-  status: number
+  status: number | undefined
   message: string
-  headers: Headers
+  headers: Headers | undefined
+  cause?: unknown
 }> {
   try {
     await call
   } catch (error) {
-    return error as { status: number; message: string; headers: Headers }
+    return error as { status: number; message: string; headers: Headers; cause?: unknown }
   }
   throw new Error('expected the call to fail')
+}
+
+/**
+ * The recording error a call failed with: thrown by the recording fetch, so the SDK reports a
+ * connection error with it as `cause`, with no HTTP status (no synthetic response).
+ */
+async function recordingFailure(call: Promise<unknown>): Promise<Error> {
+  const error = await failure(call)
+  expect(error.constructor.name).toBe('APIConnectionError')
+  expect(error.status).toBeUndefined()
+  const cause = recordingErrorOf(error)
+  expect(cause).toBe(error.cause)
+  return cause as Error
 }
 
 /** Records `questions` in `new` mode, as a first local run would; returns the file's text. */
@@ -242,11 +254,10 @@ describe('new mode', () => {
   test('against a complete file with a changed request, the call misses and nothing goes live', async () => {
     const before = await recordConversation(['Which drug inhibits BCL-2?'])
     const rec = useRecorder('new')
-    const { openai } = client()
-    const error = await failure(ask(openai, 'Which drug inhibits BCL-6?'))
-    expect(error.status).toBe(599)
+    const { openai } = client({ maxRetries: 0 })
+    const miss = await recordingFailure(ask(openai, 'Which drug inhibits BCL-6?'))
     expect(server.requests).toHaveLength(0)
-    expect(rec.failures).toHaveLength(1)
+    expect(rec.failures).toEqual([miss])
     expect(rec.failures[0]).toBeInstanceOf(RecordingMissingError)
     expect(rec.failures[0]?.message).toContain('mode: new')
     expect(rec.failures[0]?.message).toContain('the recording is complete')
@@ -309,7 +320,7 @@ describe('replay mode', () => {
     server.reply({ content: 'first answer' }, { content: 'second answer' })
     await recordConversation(['Roll a die', 'Roll a die'])
     const rec = useRecorder('replay')
-    const { openai } = client()
+    const { openai } = client({ maxRetries: 0 })
     expect(await ask(openai, 'Roll a die')).toBe('first answer')
     expect(await ask(openai, 'Roll a die')).toBe('second answer')
     // A third identical call has no recording.
@@ -328,15 +339,19 @@ describe('replay mode', () => {
     expect(server.requests).toHaveLength(0)
   })
 
-  test('a miss answers 599 with x-should-retry: false, the SDK tries once, and the test gets the miss report', async () => {
+  test('a miss is thrown from fetch as a RecordingMissingError; a retrying SDK asks again, and the test gets one miss report', async () => {
     const before = await recordConversation(['Which drug inhibits BCL-2?'])
     const rec = useRecorder('replay')
     const { openai, attempts } = client() // the SDK's default maxRetries: 2
+    const started = performance.now()
     const error = await failure(ask(openai, 'Which drug inhibits BCL-2 today?'))
-    expect(error.status).toBe(599)
-    expect(error.headers.get('x-should-retry')).toBe('false')
-    expect(attempts()).toBe(1)
+    // openai retries a fetch that threw, with its own backoff (about 0.4 s, then 0.8 s): the
+    // session answers each attempt with the same error, so the miss is one failure.
+    expect(attempts()).toBe(3)
+    expect(performance.now() - started).toBeLessThan(3000)
     expect(server.requests).toHaveLength(0)
+    expect(error.constructor.name).toBe('APIConnectionError')
+    expect(error.status).toBeUndefined()
 
     expect(rec.failures).toHaveLength(1)
     const miss = rec.failures[0] as RecordingMissingError
@@ -352,10 +367,10 @@ describe('replay mode', () => {
     expect(report).toMatch(/^ *\+ +"content": "Which drug inhibits BCL-2 today\?"/m)
     expect(report).toContain(`npx vitest run ${TEST_FILE} -t 'recorder asks about drugs' -u`)
     expect(report).not.toContain(KEY)
-    // The SDK error carries the report, and leads back to the same error object.
-    expect(error.message).toContain('No recording for model call #1')
-    expect(recordingFailureOf(error)).toBe(miss)
-    expect(rec.failureFor(error.headers.get(FAILURE_HEADER) ?? '')).toBe(miss)
+    // The SDK error carries the miss as its cause: found by code through the cause chain.
+    expect(error.cause).toBe(miss)
+    expect(recordingErrorOf(error)).toBe(miss)
+    expect(recordingErrorOf(new Error('agent failed', { cause: error }))).toBe(miss)
 
     expect(await rec.finish(false)).toMatchObject({ misses: 1, written: false })
     expect(readFileSync(recordingFile(), 'utf8')).toBe(before)
@@ -363,8 +378,8 @@ describe('replay mode', () => {
 
   test('with no file, a miss says so and writes nothing', async () => {
     const rec = useRecorder('replay')
-    const { openai } = client()
-    await failure(ask(openai, 'anything'))
+    const { openai } = client({ maxRetries: 0 })
+    await recordingFailure(ask(openai, 'anything'))
     expect(rec.failures[0]?.message).toContain('no recording file exists')
     expect(rec.failures[0]?.message).toContain(
       'No unused recorded request is left to compare with.',
@@ -381,12 +396,13 @@ describe('replay mode', () => {
       writeFileSync(recordingFile(), '{ "kind": "vitest-scenario.recording", ')
       const mtime = ageFile(recordingFile())
       const rec = useRecorder(mode)
-      const { openai, attempts } = client()
-      const error = await failure(ask(openai, 'Which drug inhibits BCL-2?'))
-      expect(error.status).toBe(599)
+      const { openai, attempts } = client({ maxRetries: 0 })
+      const broken = (await recordingFailure(
+        ask(openai, 'Which drug inhibits BCL-2?'),
+      )) as RecordingError
       expect(attempts()).toBe(1)
       expect(server.requests).toHaveLength(0)
-      const broken = rec.failures[0] as RecordingError
+      expect(rec.failures).toEqual([broken])
       expect(broken).toBeInstanceOf(RecordingError)
       expect(broken).not.toBeInstanceOf(RecordingMissingError)
       expect(broken.code).toBe('recording_failed')
@@ -517,7 +533,7 @@ describe('finish', () => {
   test('calls recorded live before a call that cannot be recorded are kept, marked partial', async () => {
     const rec = useRecorder('new')
     expect(await ask(client().openai, 'one')).toBe('Echo: one')
-    await failure(ask(client({ apiKey: NO_KEY }).openai, 'two'))
+    await recordingFailure(ask(client({ apiKey: NO_KEY, maxRetries: 0 }).openai, 'two'))
     expect(rec.failures).toHaveLength(1)
     await rec.finish(true)
     const file = readRecording()
@@ -610,12 +626,11 @@ describe('transient and error responses', () => {
 describe('recording needs a key', () => {
   test('the NO_KEY placeholder is refused with a RecordingError asking for a key', async () => {
     const rec = useRecorder('new')
-    const { openai, attempts } = client({ apiKey: NO_KEY })
-    const error = await failure(ask(openai, 'Which drug?'))
-    expect(error.status).toBe(599)
+    const { openai, attempts } = client({ apiKey: NO_KEY, maxRetries: 0 })
+    const refused = (await recordingFailure(ask(openai, 'Which drug?'))) as RecordingError
     expect(attempts()).toBe(1)
     expect(server.requests).toHaveLength(0)
-    const refused = rec.failures[0] as RecordingError
+    expect(rec.failures).toEqual([refused])
     expect(refused).toBeInstanceOf(RecordingError)
     expect(refused).not.toBeInstanceOf(RecordingMissingError)
     expect(refused.code).toBe('recording_failed')
@@ -629,35 +644,40 @@ describe('recording needs a key', () => {
   test('a call with no credential at all is refused the same way', async () => {
     const rec = useRecorder('rerecord')
     let liveCalls = 0
-    const response = await rec.handle({
+    const call = {
       url: `${server.baseURL}/chat/completions`,
       init: { method: 'POST', body: JSON.stringify(chat('Which drug?')) },
       baseURL: server.baseURL,
-      live: (input, init) => {
+      live: (input: string | URL | Request, init?: RequestInit) => {
         liveCalls++
         return fetch(input, init)
       },
-    })
-    expect(response.status).toBe(599)
-    expect(response.headers.get('x-should-retry')).toBe('false')
+    }
+    const thrown = await rec.handle(call).catch((error: unknown) => error)
     expect(liveCalls).toBe(0)
+    expect(rec.failures).toEqual([thrown])
+    // The same call again (an SDK's retry) fails with the same error, kept once.
+    expect(await rec.handle(call).catch((error: unknown) => error)).toBe(thrown)
+    expect(rec.failures).toHaveLength(1)
     expect(rec.failures[0]).toBeInstanceOf(RecordingError)
     expect(rec.failures[0]?.message).toContain('Recording needs an API key')
   })
 
   test('a request body that cannot be keyed fails the call with a RecordingError', async () => {
     const rec = useRecorder('new')
-    const response = await rec.handle({
-      url: `${server.baseURL}/files`,
-      init: {
-        method: 'POST',
-        body: new FormData(),
-        headers: { authorization: `Bearer ${KEY}` },
-      },
-      baseURL: server.baseURL,
-      live: (input, init) => fetch(input, init),
-    })
-    expect(response.status).toBe(599)
+    const thrown = await rec
+      .handle({
+        url: `${server.baseURL}/files`,
+        init: {
+          method: 'POST',
+          body: new FormData(),
+          headers: { authorization: `Bearer ${KEY}` },
+        },
+        baseURL: server.baseURL,
+        live: (input, init) => fetch(input, init),
+      })
+      .catch((error: unknown) => error)
+    expect(thrown).toBe(rec.failures[0])
     expect(server.requests).toHaveLength(0)
     expect(rec.failures[0]).toBeInstanceOf(RecordingError)
     expect(rec.failures[0]?.message).toMatch(/cannot be recorded: .*FormData/)
@@ -668,11 +688,10 @@ describe('uploads through the SDK', () => {
   // The SDK probes its fetch with fetch('data:,') before uploads: that is not a model call.
   test('a file upload fails with the FormData error only', async () => {
     const rec = useRecorder('new')
-    const { openai } = client()
-    const error = await failure(
+    const { openai } = client({ maxRetries: 0 })
+    await recordingFailure(
       openai.files.create({ file: new File(['abc'], 'notes.txt'), purpose: 'assistants' }),
     )
-    expect(error.status).toBe(599)
     expect(server.requests).toHaveLength(0)
     expect(rec.failures.map((f) => f.message)).toEqual([
       expect.stringMatching(/request body of type FormData .*cannot be recorded/),
@@ -708,17 +727,18 @@ describe('streaming', () => {
 })
 
 describe('routing', () => {
-  test('outside any test, a call fails without reaching the server when the router says fail', async () => {
-    const { openai, attempts } = client()
-    const error = await failure(ask(openai, 'Which drug?'))
-    expect(error.status).toBe(599)
-    expect(error.message).toContain('outside any test')
-    expect(attempts()).toBe(1)
+  test('a session that refuses fails every call with its error, without reaching the server', async () => {
+    const refusal = new RecordingError({ what: 'outside any test' }, '')
+    const rec = useRecorder('replay', { refuse: refusal })
+    const { openai, attempts } = client({ maxRetries: 0 })
+    expect(await recordingFailure(ask(openai, 'Which drug?'))).toBe(refusal)
+    expect(await recordingFailure(ask(openai, 'Which drug?'))).toBe(refusal)
+    expect(attempts()).toBe(2)
+    expect(rec.failures).toEqual([refusal])
     expect(server.requests).toHaveLength(0)
   })
 
-  test('with no router installed, calls go straight to the live fetch', async () => {
-    installRecordingRouter(undefined)
+  test('with no current session, calls go straight to the live fetch', async () => {
     const { openai } = client()
     expect(await ask(openai, 'Which drug?')).toBe('Echo: Which drug?')
     expect(server.requests).toHaveLength(1)

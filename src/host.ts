@@ -1,0 +1,33 @@
+// biome-ignore-all assist/source/organizeImports: grouped by topic
+// vitest-scenario/host — what a test runner's adapter needs and a test author does not: the
+// Vitest setup entry is built on it, and so is any other host (Jest). A host creates one
+// `RecordingSession` per test (and per sample) over a `RecordingStore`, hands it to
+// `runScenario({ recording })` and to `wrap(client, session)`, and calls `finish(testFailed)` when
+// the test ends. Each call is decided by one pure rule (a `Decision`: replay, record, miss or
+// refuse). The data path is described in docs/design.md, "Recordings".
+
+// ─── Recording sessions ──────────────────────────────────────────────────────────────────────
+export type { Decision, MatchCall, MatchState } from './recordings/match.js'
+export {
+  type DirectCall,
+  type DirectReplay,
+  type Fetch,
+  RecordingSession,
+  type RecordingSessionOptions,
+  type RecordingSummary,
+  type SessionCall,
+} from './recordings/session.js'
+export { recordingErrorOf } from './recordings/recording-error-of.js'
+export { type RecordingSource, recordingFetch } from './recordings/recording-fetch.js'
+
+// ─── Where recordings are kept ───────────────────────────────────────────────────────────────
+export {
+  fileSystemStore,
+  type MemoryStore,
+  memoryStore,
+  type RecordingStore,
+} from './recordings/store.js'
+export { recordingFolder, recordingPath, recordingTestId } from './recordings/test-id.js'
+
+// ─── The recording mode ──────────────────────────────────────────────────────────────────────
+export { RECORD_ENV, resolveRecordingMode } from './recordings/mode.js'

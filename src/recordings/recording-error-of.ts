@@ -1,0 +1,31 @@
+import {
+  isScenarioError,
+  type RecordingError,
+  type RecordingMissingError,
+} from '../errors/index.js'
+
+/** The codes of the errors a recording session fails a call with. */
+const RECORDING_CODES: ReadonlySet<string> = new Set(['recording_missing', 'recording_failed'])
+
+/**
+ * The recording error behind a failed call (a miss, or a call that could not be recorded), on
+ * the error itself or anywhere in its `cause` chain: an SDK wraps what its `fetch` threw (openai:
+ * `APIConnectionError` with `cause`), and an agent may wrap that again. Found by `code`.
+ */
+export function recordingErrorOf(
+  error: unknown,
+): RecordingError | RecordingMissingError | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    if (isScenarioError(current) && RECORDING_CODES.has(current.code)) {
+      return current as RecordingError | RecordingMissingError
+    }
+    try {
+      current = (current as { cause?: unknown }).cause
+    } catch {
+      // A cause getter that throws ends the chain.
+      return undefined
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,627 @@
+import { InvalidArgumentError, RecordingError, RecordingMissingError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import { readOptions } from '../internal/read-options.js'
+import { liveKeys, rememberLiveKey } from '../secrets/live-keys.js'
+import { bearer, transient, unusableSuccess } from './exchange.js'
+import { recordingFileError } from './file-system-error.js'
+import { type Decision, type MatchState, match } from './match.js'
+import { missReport } from './miss-report.js'
+import { isRecordingMode, type RecordingMode } from './mode.js'
+import {
+  normalizeRequest,
+  type RecordedRequest,
+  type RedactHook,
+  requestKey,
+} from './normalize-request.js'
+import {
+  isEventStream,
+  type RecordedResponse,
+  recordBody,
+  replayResponse,
+} from './recorded-response.js'
+import {
+  parseRecording,
+  RECORDING_FORMAT_VERSION,
+  RECORDING_KEY_VERSION,
+  RECORDING_KIND,
+  type RecordedInteraction,
+  type RecordingFile,
+  serializeRecording,
+} from './recording-file.js'
+import { maskSecrets, redactRecording, secretRules } from './secrets.js'
+import type { Json } from './stable-json.js'
+import { fileSystemStore, type RecordingStore } from './store.js'
+
+/** A `fetch` as the SDK calls it. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
+/** The response header that marks a replayed call; its value is the recorded duration in ms. */
+export const REPLAYED_HEADER = 'x-vitest-scenario-replayed-ms'
+
+/**
+ * The key a client the library builds gets when none is set and a session records its calls:
+ * enough to build the SDK client and replay, and refused when a call would have to be recorded.
+ */
+export const PLACEHOLDER_KEY = 'vitest-scenario-no-api-key'
+
+/** What a host gives a session: one test's recording (or one sample's) and how it is used. */
+export interface RecordingSessionOptions {
+  /** The recording file's path, as the store knows it (absolute for the file-system store). */
+  file: string
+  /** The file as messages show it (relative to the test runner's root). */
+  displayFile: string
+  /** The test's full name: describe chain and name joined with ` > `. */
+  test: string
+  /** How the recording is used; `off` means no session at all. */
+  mode: Exclude<RecordingMode, 'off'>
+  /** The command that re-records this test, for miss reports. */
+  command: string
+  redact?: RedactHook | undefined
+  allowSecrets?: readonly string[] | undefined
+  /**
+   * When set, every call fails with this error and nothing is replayed or written: the test may
+   * not use its recording (another test of its file has the same full name), or the call was
+   * made outside any test.
+   */
+  refuse?: Error | undefined
+  /** Where recordings are read and written. @default fileSystemStore */
+  store?: RecordingStore | undefined
+}
+
+/** One model call a session answers: the SDK's `fetch` arguments, its base URL and its live `fetch`. */
+export interface SessionCall {
+  url: string
+  init: RequestInit
+  baseURL: string
+  live: Fetch
+}
+
+/** A call the library makes itself, asked without an SDK: the JSON body it would send, and where. */
+export interface DirectCall {
+  url: string
+  body: string
+  baseURL: string
+}
+
+/** A recorded answer handed out without an HTTP round trip. */
+export interface DirectReplay {
+  body: Json
+  durationMs: number
+}
+
+/** What a test's recording did, for the reporter and for task meta. */
+export interface RecordingSummary {
+  file: string
+  mode: RecordingMode
+  replayed: number
+  recorded: number
+  misses: number
+  written: boolean
+  deleted: boolean
+  /** How many samples the test ran, each with its own recording (`samples: n` scenarios). */
+  samples?: number
+}
+
+/** A call as this test made it: replayed, or recorded live (possibly still streaming). */
+interface Call {
+  /** The exchange the recording keeps; `undefined` while a live call is out, or when none is kept. */
+  interaction: RecordedInteraction | undefined
+  live: boolean
+  pending?: Promise<void>
+}
+
+/** One call, matched: what the session decided, and the request and counter it decided on. */
+interface Decided {
+  decision: Decision
+  request: RecordedRequest | undefined
+  key: string
+  occurrence: number
+}
+
+const MODES = ['replay', 'new', 'all', 'rerecord'] as const
+
+const OPTION_KEYS = [
+  'file',
+  'displayFile',
+  'test',
+  'mode',
+  'command',
+  'redact',
+  'allowSecrets',
+  'refuse',
+  'store',
+] as const
+
+/**
+ * The recording of one test (or one sample of it): a host creates it when the test starts, every
+ * model call of the test is answered through it, and the host calls `finish` when the test ends
+ * (see docs/design.md, Recordings). Each call is matched by `match()` on its normalized request
+ * and on how many calls with that request the test was already answered: that one counter
+ * advances when an answer is handed out (replayed) or kept (recorded live), and never goes back.
+ * A miss or a refusal throws a `RecordingError` family error and is kept in `failures`, so the
+ * test fails even if the app swallowed the error.
+ */
+export class RecordingSession {
+  /** What the host gave, with the store resolved. */
+  readonly options: Readonly<RecordingSessionOptions & { store: RecordingStore }>
+  /** Misses and calls that could not be recorded, in order, each once; the test fails with them. */
+  readonly failures: Error[] = []
+  #loaded = false
+  #existing: RecordingFile | undefined
+  #byKey = new Map<string, RecordedInteraction[]>()
+  /** The one counter: answers handed out (or kept) per request key. */
+  #answered = new Map<string, number>()
+  #used = new Set<RecordedInteraction>()
+  #calls: Call[] = []
+  #diverged = false
+  #liveKeys = new Set<string>()
+  #finished = false
+  /** The call behind each response this session handed out, so the caller can discard it. */
+  #byResponse = new WeakMap<Response, Call>()
+  /** Exchanges left out of the recording because they were not usable answers. */
+  #discarded = 0
+  /** The error of each call that failed, by key and occurrence: an SDK's retry fails once. */
+  #failedCalls = new Map<string, Error>()
+
+  constructor(options: RecordingSessionOptions) {
+    this.options = checkOptions(options)
+  }
+
+  /** Whether `finish` ran: a finished session answers no more calls. */
+  get finished(): boolean {
+    return this.#finished
+  }
+
+  /**
+   * Answers one model call as it reaches a recording `fetch`: a replayed `Response`, the live
+   * one (recorded), or a thrown `RecordingMissingError` / `RecordingError`.
+   */
+  async handle(call: SessionCall): Promise<Response> {
+    const decided = this.#decide(call, false)
+    const { decision } = decided
+    switch (decision.kind) {
+      case 'refuse':
+        throw this.#fail(decision.error)
+      case 'miss':
+        throw this.#missed(decided, decision.reason)
+      case 'replay': {
+        const { interaction } = decision
+        const replayed = replayResponse(interaction.response, {
+          [REPLAYED_HEADER]: String(interaction.durationMs),
+        })
+        this.#byResponse.set(replayed, this.#replayed(decided.key, interaction))
+        return replayed
+      }
+      case 'record':
+        if (decision.diverges) this.#diverged = true
+        return this.#record(call, decided, decision.previous)
+    }
+  }
+
+  /**
+   * Answers a call the library makes itself without an SDK: the recorded JSON body of a replayed
+   * success. A miss or a refusal throws its error here. `undefined` means the call needs the SDK
+   * (it goes live, or its recorded answer is an error status or a stream) and changes nothing:
+   * the SDK's request then comes to `handle` and is decided the same way.
+   */
+  replayDirect(call: DirectCall): DirectReplay | undefined {
+    const decided = this.#decide(call, true)
+    const { decision } = decided
+    switch (decision.kind) {
+      case 'refuse':
+        throw this.#fail(decision.error)
+      case 'miss':
+        throw this.#missed(decided, decision.reason)
+      case 'record':
+        return undefined
+      case 'replay': {
+        const { interaction } = decision
+        const { response } = interaction
+        if (response.body === undefined || response.status < 200 || response.status > 299) {
+          return undefined
+        }
+        this.#replayed(decided.key, interaction)
+        return { body: response.body, durationMs: interaction.durationMs }
+      }
+    }
+  }
+
+  /**
+   * Leaves the exchange behind `response` (a response this session returned) out of the
+   * recording: the caller found it was no usable answer (no choices, content that is not text),
+   * which only the model layer can tell. It is never written, not even to a partial recording,
+   * and the recording is marked `partial` since it lacks a call the test made. Any other
+   * response is ignored.
+   */
+  discard(response: Response): void {
+    const call = this.#byResponse.get(response)
+    if (call === undefined) return
+    this.#byResponse.delete(response)
+    this.#leaveOut(call)
+  }
+
+  /** Writes (or deletes) the recording after the test; returns what happened. */
+  async finish(testFailed: boolean): Promise<RecordingSummary> {
+    this.#finished = true
+    await Promise.all(this.#calls.map((c) => c.pending))
+    const { mode, file, displayFile, store } = this.options
+    const interactions = this.#calls.flatMap((c) =>
+      c.interaction === undefined ? [] : [c.interaction],
+    )
+    const summary: RecordingSummary = {
+      file: displayFile,
+      mode,
+      replayed: this.#calls.filter((c) => !c.live && c.interaction !== undefined).length,
+      recorded: this.#calls.filter((c) => c.live && c.interaction !== undefined).length,
+      misses: this.failures.filter((f) => f instanceof RecordingMissingError).length,
+      written: false,
+      deleted: false,
+    }
+    if (mode === 'replay') return summary
+    // After a miss nothing is written, unless calls were recorded live before it: those were paid
+    // for, and are kept as a partial recording the next run continues.
+    if (this.failures.length > 0 && summary.recorded === 0) return summary
+    if (interactions.length === 0) {
+      // A test that now makes no model call: under -u its old recording goes; otherwise it stays.
+      // A test whose only calls were discarded did make calls: its recording stays.
+      if (mode === 'all' && !testFailed && this.#discarded === 0 && this.#existing !== undefined) {
+        try {
+          store.remove(file)
+        } catch (error) {
+          throw recordingFileError('deleted', file, displayFile, error)
+        }
+        summary.deleted = true
+      }
+      return summary
+    }
+    const recordedLive = summary.recorded > 0
+    if (mode === 'new' && !recordedLive && !(this.#existing?.status === 'partial' && !testFailed)) {
+      return summary
+    }
+    const next: RecordingFile = {
+      kind: RECORDING_KIND,
+      formatVersion: RECORDING_FORMAT_VERSION,
+      keyVersion: RECORDING_KEY_VERSION,
+      test: this.options.test,
+      status:
+        testFailed || this.failures.length > 0 || this.#discarded > 0 ? 'partial' : 'complete',
+      interactions:
+        mode === 'new' && this.#existing !== undefined && !recordedLive
+          ? this.#existing.interactions
+          : interactions,
+    }
+    const redacted = redactRecording(next, {
+      file: displayFile,
+      rules: secretRules([...this.#liveKeys, ...liveKeys()]),
+      redact: this.options.redact,
+      allowSecrets: this.options.allowSecrets,
+    })
+    try {
+      summary.written = store.write(file, serializeRecording(redacted))
+    } catch (error) {
+      // A read-only folder or a full disk: the old file (if any) is intact, the test fails.
+      throw recordingFileError('written', file, displayFile, error)
+    }
+    return summary
+  }
+
+  /** Matches one call against the recording; changes nothing. */
+  #decide(call: SessionCall | DirectCall, direct: boolean): Decided {
+    let refusal: Error | undefined = this.#refusal()
+    let request: RecordedRequest | undefined
+    if (refusal === undefined) {
+      const { redact } = this.options
+      try {
+        // A direct call is the request the SDK would send: the same JSON text, POSTed to the URL.
+        request = direct
+          ? normalizeRequest(
+              call.url,
+              { method: 'POST', body: (call as DirectCall).body },
+              call.baseURL,
+              redact,
+            )
+          : normalizeRequest(call.url, (call as SessionCall).init, call.baseURL, redact)
+      } catch (error) {
+        refusal = this.#cannotKey(error)
+      }
+    }
+    const key = request === undefined ? '' : requestKey(request)
+    const occurrence = this.#answered.get(key) ?? 0
+    const state: MatchState = {
+      mode: this.options.mode,
+      refusal,
+      recording: this.#existing,
+      byKey: this.#byKey,
+      diverged: this.#diverged,
+    }
+    return { decision: match(state, { key, occurrence }), request, key, occurrence }
+  }
+
+  /** Why no call may be answered: the host's refusal, a finished test, or an unreadable file. */
+  #refusal(): Error | undefined {
+    if (this.options.refuse !== undefined) return this.options.refuse
+    if (this.#finished) return this.#afterFinish()
+    return this.#load()
+  }
+
+  /** Hands out a recorded answer: the counter advances, the interaction counts as used. */
+  #replayed(key: string, interaction: RecordedInteraction): Call {
+    this.#answered.set(key, (this.#answered.get(key) ?? 0) + 1)
+    this.#used.add(interaction)
+    const call: Call = { interaction, live: false }
+    this.#calls.push(call)
+    return call
+  }
+
+  /** Keeps a live answer: the counter advances for it now, when it belongs to the conversation. */
+  #kept(call: Call, key: string, interaction: RecordedInteraction): void {
+    this.#answered.set(key, (this.#answered.get(key) ?? 0) + 1)
+    call.interaction = interaction
+  }
+
+  /** Takes a call's exchange out of the recording (the call was made, so it is partial). */
+  #leaveOut(call: Call): void {
+    if (call.interaction !== undefined && !call.live) this.#used.delete(call.interaction)
+    call.interaction = undefined
+    this.#discarded += 1
+  }
+
+  /** Reads the recording file once; a broken file is an error in the modes that would use it. */
+  #load(): RecordingError | undefined {
+    if (this.#loaded) return undefined
+    const { file, displayFile, mode, store } = this.options
+    let text: string | undefined
+    try {
+      text = store.read(file)
+    } catch (error) {
+      // EACCES, ENOTDIR (a folder of the path is a file), …: in words, with the fix.
+      return recordingFileError('read', file, displayFile, error)
+    }
+    if (text !== undefined) {
+      try {
+        this.#existing = parseRecording(text, displayFile)
+      } catch (error) {
+        // Under -u and rerecord the file is replaced anyway; otherwise a broken file stops the test.
+        if (mode !== 'all' && mode !== 'rerecord') return error as RecordingError
+      }
+    }
+    this.#loaded = true
+    for (const interaction of this.#existing?.interactions ?? []) {
+      const key = requestKey(interaction.request)
+      const list = this.#byKey.get(key) ?? []
+      list.push(interaction)
+      this.#byKey.set(key, list)
+    }
+    return undefined
+  }
+
+  async #record(
+    call: SessionCall,
+    decided: Decided,
+    previous: RecordedInteraction | undefined,
+  ): Promise<Response> {
+    const request = decided.request as RecordedRequest
+    const credential = bearer(new Headers(call.init.headers))
+    if (credential === undefined || credential === '' || credential === PLACEHOLDER_KEY) {
+      throw this.#failOnce(decided, () => this.#needsKey(request))
+    }
+    this.#liveKeys.add(credential)
+    rememberLiveKey(credential)
+    const slot: Call = { interaction: undefined, live: true }
+    this.#calls.push(slot)
+    const started = performance.now()
+    // A connection failure throws here and a transient answer (429, 5xx) is returned unkept: the
+    // retry is the same call again, and the counter has not moved for it.
+    const response = await call.live(call.url, call.init)
+    if (transient(response)) return response
+    const keep = (recorded: RecordedResponse) => {
+      // Re-recording an unchanged exchange keeps its old duration: an unchanged conversation
+      // rewrites no byte.
+      const same =
+        previous !== undefined && JSON.stringify(previous.response) === JSON.stringify(recorded)
+      const durationMs = Math.round(performance.now() - started)
+      this.#kept(slot, decided.key, {
+        request,
+        response: recorded,
+        durationMs: same ? previous.durationMs : durationMs,
+      })
+    }
+    if (isEventStream(response.headers) && response.body !== null) {
+      const [forCaller, forRecording] = response.body.tee()
+      slot.pending = new Response(forRecording)
+        .text()
+        .then((text) => keep(recordBody(response.status, response.headers, text)))
+        .catch(() => {
+          // A stream cut midway is no answer: the caller gets the error, the recording nothing.
+          this.#leaveOut(slot)
+        })
+      const streamed = new Response(forCaller, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      })
+      this.#byResponse.set(streamed, slot)
+      return streamed
+    }
+    const text = await response.text()
+    if (unusableSuccess(response, text)) {
+      // A 2xx that is no API answer (a proxy's HTML page, JSON sent as text, an error body) is
+      // never recorded: replayed, it would stand in for the model forever.
+      this.#leaveOut(slot)
+    } else {
+      keep(recordBody(response.status, response.headers, text))
+    }
+    const answered = new Response(text, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    })
+    this.#byResponse.set(answered, slot)
+    return answered
+  }
+
+  #missed(decided: Decided, reason: string): Error {
+    const request = decided.request as RecordedRequest
+    return this.#failOnce(decided, () => {
+      const unused = (this.#existing?.interactions ?? [])
+        .filter((i) => !this.#used.has(i))
+        .map((i) => i.request)
+      const { displayFile, mode, test, command, file } = this.options
+      const report = missReport({
+        file: displayFile,
+        mode,
+        test,
+        reason,
+        callIndex: this.#calls.length + this.failures.length,
+        request,
+        unused,
+        command,
+      })
+      // The report quotes the request, which may carry the key this session saw: each part is
+      // masked with it (the error masks the shapes and the process's known keys itself).
+      const mask = (text: string) => maskSecrets(text, this.#liveKeys)
+      const masked = {
+        what: mask(report.what),
+        subjects: report.subjects?.map(mask),
+        details: report.details === undefined ? undefined : mask(report.details),
+        fix: report.fix === undefined ? undefined : mask(report.fix),
+      }
+      return new RecordingMissingError(masked, { file, mode })
+    })
+  }
+
+  /**
+   * The error of a call that cannot be answered, made and kept once per key and occurrence: an
+   * SDK that retries a failed `fetch` asks again for the same call, which is one failure.
+   */
+  #failOnce(decided: Decided, make: () => Error): Error {
+    const id = `${decided.occurrence}\u0000${decided.key}`
+    let error = this.#failedCalls.get(id)
+    if (error === undefined) {
+      error = make()
+      this.#failedCalls.set(id, error)
+    }
+    return this.#fail(error)
+  }
+
+  /** Keeps `error` for the test (once) and returns it to be thrown. */
+  #fail(error: Error): Error {
+    if (!this.failures.includes(error)) this.failures.push(error)
+    return error
+  }
+
+  #cannotKey(error: unknown): RecordingError {
+    return new RecordingError(
+      {
+        what: `Model call cannot be recorded: ${error instanceof Error ? error.message : describeValue(error)}`,
+        subjects: [`recording: ${this.options.displayFile}`],
+        fix: 'Recordings key on JSON request bodies; make this call outside the recorded test, or set VITEST_SCENARIO_RECORD=off.',
+      },
+      this.options.file,
+      { cause: error },
+    )
+  }
+
+  #needsKey(request: RecordedRequest): RecordingError {
+    return new RecordingError(
+      {
+        what: `Recording needs an API key, and this call has none (mode: ${this.options.mode})`,
+        subjects: [
+          `recording: ${this.options.displayFile}`,
+          `request: ${request.method} ${request.path}`,
+        ],
+        fix: 'Set the key (OPENAI_API_KEY, or apiKey in the model config) to record; replaying never needs one. In CI, commit the recording.',
+      },
+      this.options.file,
+    )
+  }
+
+  #afterFinish(): RecordingError {
+    return new RecordingError(
+      {
+        what: 'A model call was made after its test finished, so it cannot be recorded or replayed',
+        subjects: [`recording: ${this.options.displayFile}`, `test: ${this.options.test}`],
+        fix: 'Await every run and model call inside the test body (a run left running after the test is not part of it).',
+      },
+      this.options.file,
+    )
+  }
+}
+
+/** The session's options, checked: a host passes them once per test. */
+function checkOptions(
+  options: RecordingSessionOptions,
+): RecordingSessionOptions & { store: RecordingStore } {
+  const read = readOptions(options, OPTION_KEYS, 'new RecordingSession(options)')
+  const { mode, redact, allowSecrets, refuse, store } = read
+  if (!isRecordingMode(mode) || mode === 'off') {
+    throw new InvalidArgumentError(
+      `\`mode\` in new RecordingSession(options) must be one of ${MODES.map((m) => `'${m}'`).join(', ')}, got ${describeValue(mode)}`,
+      "With mode 'off' nothing is recorded: give the run no session.",
+    )
+  }
+  if (redact !== undefined && typeof redact !== 'function') {
+    throw new InvalidArgumentError(
+      `\`redact\` in new RecordingSession(options) must be a function (value, jsonPath) => string, got ${describeValue(redact)}`,
+    )
+  }
+  if (
+    allowSecrets !== undefined &&
+    !(Array.isArray(allowSecrets) && allowSecrets.every((p) => typeof p === 'string'))
+  ) {
+    throw new InvalidArgumentError(
+      `\`allowSecrets\` in new RecordingSession(options) must be an array of JSON paths, got ${describeValue(allowSecrets)}`,
+    )
+  }
+  if (refuse !== undefined && !(refuse instanceof Error)) {
+    throw new InvalidArgumentError(
+      `\`refuse\` in new RecordingSession(options) must be an Error, got ${describeValue(refuse)}`,
+    )
+  }
+  if (store !== undefined && !isStore(store)) {
+    throw new InvalidArgumentError(
+      `\`store\` in new RecordingSession(options) must be a RecordingStore { read, write, remove, list }, got ${describeValue(store)}`,
+    )
+  }
+  return {
+    file: text(read, 'file'),
+    displayFile: text(read, 'displayFile'),
+    test: text(read, 'test'),
+    mode,
+    command: text(read, 'command'),
+    redact: redact as RedactHook | undefined,
+    allowSecrets: allowSecrets as readonly string[] | undefined,
+    refuse,
+    store: store ?? fileSystemStore,
+  }
+}
+
+function text(options: Record<string, unknown>, name: string): string {
+  const value = options[name]
+  if (typeof value !== 'string') {
+    throw new InvalidArgumentError(
+      `\`${name}\` in new RecordingSession(options) must be a string, got ${describeValue(value)}`,
+    )
+  }
+  return value
+}
+
+function isStore(value: unknown): value is RecordingStore {
+  if (typeof value !== 'object' || value === null) return false
+  const store = value as Partial<Record<keyof RecordingStore, unknown>>
+  return (
+    typeof store.read === 'function' &&
+    typeof store.write === 'function' &&
+    typeof store.remove === 'function' &&
+    typeof store.list === 'function'
+  )
+}
+
+/** Whether `value` is a recording session (a Proxy that throws on inspection is not one). */
+export function isRecordingSession(value: unknown): value is RecordingSession {
+  try {
+    return value instanceof RecordingSession
+  } catch {
+    return false
+  }
+}

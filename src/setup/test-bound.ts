@@ -1,0 +1,48 @@
+import { isPlainObject } from '../internal/is-plain-object.js'
+import { wrap as wrapWith } from '../recordings/wrap.js'
+import { runScenario as runWith } from '../runner/index.js'
+import type { RunOptions } from '../runner/run-options.js'
+import type { ScenarioDefinition } from '../scenario/index.js'
+import type { ScenarioExecutionResult } from '../state/types.js'
+import { currentRecordingSession } from './recording-hooks.js'
+
+// The test author's `runScenario` and `wrap`: the core ones, bound to the Vitest host's current
+// test, so model calls record and replay without passing anything. `vitest-scenario/core` keeps
+// the unbound ones (a run there records only with an explicit `recording` session).
+
+/**
+ * Runs a scenario (see `runScenario` in `vitest-scenario/core`); inside a Vitest test with the
+ * plugin, its model calls are answered through the test's recording (replayed, recorded or
+ * missed). A `recording` given in the options wins.
+ *
+ * @example
+ * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini' } })
+ */
+export async function runScenario(
+  definition: ScenarioDefinition,
+  options: RunOptions,
+): Promise<ScenarioExecutionResult> {
+  return runWith(definition, withCurrentRecording(options))
+}
+
+/**
+ * A copy of your own `openai` client whose calls go through the recording of the test that makes
+ * them (also under `test.concurrent`), built with the SDK's `withOptions({ fetch })`: the client
+ * itself is not changed, and nothing global is patched. It keeps its own retry settings and every
+ * other option (`AzureOpenAI`'s `apiVersion` and `deployment` too); a copy that would lose one is
+ * refused with an error naming it.
+ *
+ * @example
+ * const client = wrap(new OpenAI())
+ * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini', client } })
+ */
+export function wrap<T extends object>(client: T): T {
+  return wrapWith(client, currentRecordingSession)
+}
+
+function withCurrentRecording(options: RunOptions): RunOptions {
+  // Anything but a plain options object is left to runScenario's own checks and messages.
+  if (!isPlainObject(options) || Object.hasOwn(options, 'recording')) return options
+  const recording = currentRecordingSession()
+  return recording === undefined ? options : { ...options, recording }
+}
