@@ -24,7 +24,8 @@ export interface RecordedInteraction {
 
 /** One test's recording file: a versioned header and its interactions, in call order. */
 export interface RecordingFile {
-  kind: typeof RECORDING_KIND
+  /** Always `'vitest-scenario.recording'` (`RECORDING_KIND`): what marks the file as a recording. */
+  kind: 'vitest-scenario.recording'
   formatVersion: number
   keyVersion: number
   /** The test's full name: describe chain and name joined with ` > `. */
