@@ -1,6 +1,7 @@
 import { expectTypeOf, test } from 'vitest'
 import type * as main from 'vitest-scenario'
 import type * as core from 'vitest-scenario/core'
+import type * as host from 'vitest-scenario/host'
 import type * as matchers from 'vitest-scenario/matchers'
 import type * as plugin from 'vitest-scenario/plugin'
 import type * as reporter from 'vitest-scenario/reporter'
@@ -11,6 +12,14 @@ import type * as setup from 'vitest-scenario/setup'
 test('every entry point has types by package name', () => {
   expectTypeOf<typeof main>().toBeObject()
   expectTypeOf<typeof core>().toBeObject()
+  expectTypeOf<typeof host>().toBeObject()
+  expectTypeOf<typeof host.RecordingSession>().toBeConstructibleWith({
+    file: '/r/a.json',
+    displayFile: 'a.json',
+    test: 'a',
+    mode: 'replay',
+    command: 'vitest run',
+  })
   expectTypeOf<typeof matchers>().toBeObject()
   expectTypeOf<typeof plugin>().toBeObject()
   expectTypeOf<typeof reporter>().toBeObject()
