@@ -11,9 +11,9 @@ export type {
   WhenOperators,
   WhenValue,
 } from './conditions/index.js'
-// Conditions (SPEC section 3)
+// Conditions
 export { isStateCheck, stateCheck } from './conditions/index.js'
-// Errors (SPEC section 11)
+// Errors
 export {
   InvalidArgumentError,
   isModelCallError,
@@ -31,7 +31,13 @@ export {
   type ValidationProblem,
   type ValidationProblemCode,
 } from './errors/index.js'
-// Models and agents (SPEC section 6)
+// Running
+export {
+  createLimiter,
+  type Limiter,
+  type LimiterOptions,
+} from './models/limiter.js'
+// Models and agents
 export type {
   AgentContext,
   AgentFunction,
@@ -68,7 +74,7 @@ export type {
   TurnFields,
   TurnScope,
 } from './outcomes/index.js'
-// Outcome criteria (SPEC section 7)
+// Outcome criteria
 export {
   allOf,
   allTurns,
@@ -101,7 +107,7 @@ export type {
   SetMode,
   SynonymMap,
 } from './primitives/index.js'
-// Comparison primitives and normalizers (SPEC section 4)
+// Comparison primitives and normalizers
 export {
   booleanMatch,
   containsAll,
@@ -124,7 +130,7 @@ export {
   setContainment,
   synonymMap,
 } from './primitives/index.js'
-// Recordings (SPEC section 10)
+// Recordings
 export {
   installRecordingRouter,
   parseRecording,
@@ -148,7 +154,7 @@ export {
   serializeRecording,
   wrap,
 } from './recordings/index.js'
-// Routing and state (SPEC section 5)
+// Routing and state
 export { resolveNextNode } from './routing/index.js'
 export type {
   CallableTrait,
@@ -159,11 +165,10 @@ export type {
   Trait,
   TraitContext,
 } from './rubrics/index.js'
-// Rubrics (SPEC section 6)
+// Rubrics
 export { callableTrait, llmTrait, regexTrait } from './rubrics/index.js'
-// Running (SPEC section 6)
 export { type ModelPrice, type RunOptions, runScenario } from './runner/index.js'
-// Samples: repeated runs and their pass rate (SPEC section 9.3)
+// Samples: repeated runs and their pass rate
 export {
   isScenarioResultSet,
   type PassRateInterval,
@@ -185,7 +190,7 @@ export type {
   StateUpdate,
   ToolFilter,
 } from './scenario/index.js'
-// The builder and definitions (SPEC section 2)
+// The builder and definitions
 export {
   END,
   type End,
@@ -199,7 +204,7 @@ export {
   type ScriptedReplyFunction,
   scriptedModel,
 } from './scripted-model/index.js'
-// Serialization (SPEC section 8)
+// Serialization
 export {
   type Callable,
   type CallableReference,
@@ -220,7 +225,7 @@ export {
   type TemplateDocument,
   type WhenDocument,
 } from './serialization/index.js'
-// Conversation snapshots: results rendered as transcripts (SPEC section 9.4)
+// Conversation snapshots: results rendered as transcripts
 export {
   type ConversationSerializer,
   conversationSerializer,
@@ -259,7 +264,7 @@ export type {
   TemplateSpec,
   VerifyFunction,
 } from './templates/index.js'
-// Answer templates (SPEC section 6)
+// Answer templates
 export { defineTemplate, isAnswerTemplate } from './templates/index.js'
-// Tools for a model answering side (SPEC section 6)
+// Tools for a model answering side
 export { type Tool, ToolCallError, type ToolContext, type ToolSpec, tool } from './tools/index.js'
