@@ -30,9 +30,12 @@ export function parseOptions<S extends z.ZodType>(
 ): z.output<S> {
   // A throwing getter or a revoked Proxy is named here, before zod reads the value.
   assertReadable(value, context.where)
-  const parsed = schema.safeParse(value, { reportInput: true })
+  const parsed = schema.safeParse(value)
   if (parsed.success) return parsed.data
-  throw optionsError(schema, parsed.error.issues, context)
+  // Again with the inputs in the issues, for the message: asking for them on every parse would
+  // turn off zod's compiled fast path, and runScenario checks its options on every run.
+  const reported = schema.safeParse(value, { reportInput: true })
+  throw optionsError(schema, reported.error?.issues ?? parsed.error.issues, context)
 }
 
 /** The one error for every problem zod found in an options object. */
