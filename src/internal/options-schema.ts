@@ -52,11 +52,6 @@ export function optionsError(
   )
 }
 
-/** The keys an object schema takes, in its order: the key lists are derived from the schemas. */
-export function schemaKeys(schema: z.ZodObject): readonly string[] {
-  return Object.freeze(Object.keys(schema.shape))
-}
-
 /** One issue as lines: where, what was wrong, and what is valid there. */
 function describeIssue(
   schema: z.ZodType,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { InvalidArgumentError } from '../errors/index.js'
-import { parseOptions, schemaKeys } from '../internal/options-schema.js'
+import { parseOptions } from '../internal/options-schema.js'
 import { isLimiter, type Limiter, processLimiter } from '../models/limiter.js'
 import type { ModelCalls } from '../models/model-calls.js'
 import { modelConfigSchema } from '../models/model-config-schema.js'
@@ -126,9 +126,6 @@ export const runOptionsSchema = z.strictObject(
 
 /** Options of `runScenario`: the answering side and what bounds and judges the run. */
 export type RunOptions = z.input<typeof runOptionsSchema>
-
-/** The keys `runScenario` takes, from its schema. */
-export const RUN_OPTION_KEYS: readonly string[] = schemaKeys(runOptionsSchema)
 
 /** The answering side of a run, resolved. */
 export type AnswerSide =
