@@ -31,7 +31,7 @@ export {
   type ValidationProblem,
   type ValidationProblemCode,
 } from './errors/index.js'
-// Running
+// Running: the limiter a run may be given (by default the host's, sized by the plugin)
 export {
   createLimiter,
   type Limiter,
@@ -167,6 +167,7 @@ export type {
 } from './rubrics/index.js'
 // Rubrics
 export { callableTrait, llmTrait, regexTrait } from './rubrics/index.js'
+// Running
 export { type ModelPrice, type RunOptions, runScenario } from './runner/index.js'
 // Samples: repeated runs and their pass rate
 export {
