@@ -28,14 +28,31 @@ export function parseOptions<S extends z.ZodType>(
   value: unknown,
   context: OptionsContext,
 ): z.output<S> {
-  // A throwing getter or a revoked Proxy is named here, before zod reads the value.
-  assertReadable(value, context.where)
-  const parsed = schema.safeParse(value)
+  const parsed = safely(() => schema.safeParse(value), value, context)
   if (parsed.success) return parsed.data
   // Again with the inputs in the issues, for the message: asking for them on every parse would
   // turn off zod's compiled fast path, and runScenario checks its options on every run.
-  const reported = schema.safeParse(value, { reportInput: true })
+  const reported = safely(() => schema.safeParse(value, { reportInput: true }), value, context)
   throw optionsError(schema, reported.error?.issues ?? parsed.error.issues, context)
+}
+
+/**
+ * Runs a parse; a read that throws inside it (a throwing getter, a revoked Proxy) becomes an
+ * `InvalidArgumentError` naming the property, never a foreign error. Checked only when a read
+ * threw: walking every options object first cost more than the parse on runScenario's path.
+ */
+function safely<T>(parse: () => T, value: unknown, context: OptionsContext): T {
+  try {
+    return parse()
+  } catch (error) {
+    assertReadable(value, context.where)
+    throw new InvalidArgumentError(
+      `Reading ${context.where} threw ${error instanceof Error ? error.name : describeValue(error)}`,
+      'Pass plain data: values without getters that throw, and no revoked or throwing Proxy.',
+      undefined,
+      { cause: error },
+    )
+  }
 }
 
 /** The one error for every problem zod found in an options object. */
