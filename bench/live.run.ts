@@ -2,7 +2,7 @@
 // 127.0.0.1 (see bench/README.md). Run by `npm run bench` through `bench/vitest.config.ts`.
 import { test } from 'vitest'
 import { z } from 'zod'
-import { defineTemplate, END, runScenario, Scenario } from '../src/core.js'
+import { createLimiter, defineTemplate, END, runScenario, Scenario } from '../src/core.js'
 import { startServerProcess } from './server-process.js'
 
 const SCENARIOS = 100
@@ -47,7 +47,8 @@ test('live concurrency: 100 scenarios × 4 turns, 50 ms per call, maxConcurrentC
   const server = await startServerProcess({ latencyMs: LATENCY_MS }, 'judged')
   const model = { model: 'bench-model', baseURL: server.baseURL, apiKey: 'test-key-fake' }
   const definition = scenario()
-  const options = { model, parsingModel: model, maxConcurrentCalls: MAX_CONCURRENT }
+  const limiter = createLimiter({ maxConcurrentCalls: MAX_CONCURRENT })
+  const options = { model, parsingModel: model, limiter }
   const batch = async () => {
     const before = (await server.stats()).requests
     const started = performance.now()
@@ -118,11 +119,10 @@ test('rate limits: 200 requests/s (burst 16), 429 with retry-after 0.2 s, defaul
   )
   const model = { model: 'bench-model', baseURL: server.baseURL, apiKey: 'test-key-fake' }
   const definition = plain()
+  const limiter = createLimiter({ maxConcurrentCalls: MAX_CONCURRENT })
   const started = performance.now()
   const results = await Promise.all(
-    Array.from({ length: SCENARIOS }, () =>
-      runScenario(definition, { model, maxConcurrentCalls: MAX_CONCURRENT }),
-    ),
+    Array.from({ length: SCENARIOS }, () => runScenario(definition, { model, limiter })),
   )
   const wall = performance.now() - started
   const stats = await server.stats()

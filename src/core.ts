@@ -5,7 +5,7 @@
 // conversation, keep and load definitions, replay recorded calls, handle errors. What a test
 // runner's adapter needs (recording sessions and stores, paths, modes) is in `vitest-scenario/host`.
 
-// ─── Building a scenario ─────────────────────────────────────────────────────────────────────
+// ─── Building a scenario ────────────────────────────────────────────────────────────────────────
 export { isScenarioDefinition, ScenarioDefinition } from './scenario/definition.js'
 export { END, type End } from './scenario/end.js'
 export { Scenario } from './scenario/scenario.js'
@@ -22,14 +22,8 @@ export type {
   StateUpdate,
   ToolFilter,
 } from './scenario/types.js'
-export {
-  type ScriptedModel,
-  type ScriptedReply,
-  type ScriptedReplyFunction,
-  scriptedModel,
-} from './scripted-model/scripted-model.js'
 
-// ─── Conditions on edges ─────────────────────────────────────────────────────────────────────
+// ─── Conditions on edges ────────────────────────────────────────────────────────────────────────
 export { isStateCheck, stateCheck } from './conditions/state-check.js'
 export type {
   StateCheck,
@@ -44,14 +38,14 @@ export type {
   WhenValue,
 } from './conditions/types.js'
 
-// ─── Routing ─────────────────────────────────────────────────────────────────────────────────
+// ─── Routing ────────────────────────────────────────────────────────────────────────────────────
 export {
   type ResolveNextNodeOptions,
   type RoutableEdge,
   resolveNextNode,
 } from './routing/resolve-next-node.js'
 
-// ─── Comparison primitives and normalizers ───────────────────────────────────────────────────
+// ─── Comparison primitives and normalizers ──────────────────────────────────────────────────────
 export { booleanMatch } from './primitives/boolean-match.js'
 export {
   literalMatch,
@@ -106,7 +100,7 @@ export type {
   SynonymMap,
 } from './primitives/types.js'
 
-// ─── Answer templates ────────────────────────────────────────────────────────────────────────
+// ─── Answer templates ───────────────────────────────────────────────────────────────────────────
 export { defineTemplate, isAnswerTemplate } from './templates/define-template.js'
 export type {
   AnswerTemplate,
@@ -116,7 +110,7 @@ export type {
   VerifyFunction,
 } from './templates/types.js'
 
-// ─── Rubrics ─────────────────────────────────────────────────────────────────────────────────
+// ─── Rubrics ────────────────────────────────────────────────────────────────────────────────────
 export { callableTrait, llmTrait, regexTrait } from './rubrics/traits.js'
 export type {
   CallableTrait,
@@ -127,16 +121,14 @@ export type {
   Trait,
   TraitContext,
 } from './rubrics/types.js'
-export type { RunOptions } from './runner/run-options.js'
-export { runScenario } from './runner/run-scenario.js'
-export type { ModelPrice } from './runner/usage.js'
 
-// ─── Tools for a model answering side ────────────────────────────────────────────────────────
-export { tool } from './tools/tool.js'
+// ─── Tools for a model answering side ───────────────────────────────────────────────────────────
 export { ToolCallError } from './tools/tool-call-error.js'
+export { tool } from './tools/tool.js'
 export type { Tool, ToolContext, ToolSpec } from './tools/types.js'
 
-// ─── Running a scenario: the answering side, agents, scripted models ─────────────────────────
+// ─── Running a scenario: the answering side, agents, scripted models, the limiter ───────────────
+export { createLimiter, type Limiter, type LimiterOptions } from './models/limiter.js'
 export type {
   AgentContext,
   AgentFunction,
@@ -146,8 +138,17 @@ export type {
   ModelConfig,
   ModelOverride,
 } from './models/types.js'
+export type { RunOptions } from './runner/run-options.js'
+export { runScenario } from './runner/run-scenario.js'
+export type { ModelPrice } from './runner/usage.js'
+export {
+  type ScriptedModel,
+  type ScriptedReply,
+  type ScriptedReplyFunction,
+  scriptedModel,
+} from './scripted-model/scripted-model.js'
 
-// ─── Results and state ───────────────────────────────────────────────────────────────────────
+// ─── Results and state ──────────────────────────────────────────────────────────────────────────
 export { isScenarioExecutionResult } from './state/is-execution-result.js'
 export { resolvePath } from './state/resolve-path.js'
 export type {
@@ -176,7 +177,7 @@ export type {
   Usage,
 } from './state/types.js'
 
-// ─── Outcome criteria: judging the whole conversation ────────────────────────────────────────
+// ─── Outcome criteria: judging the whole conversation ───────────────────────────────────────────
 export { countTurns, firstMatchIndex, type TurnFilterOptions } from './outcomes/aggregations.js'
 export { allOf, anyOf, atLeastN } from './outcomes/compose.js'
 export { type CrossTurnOptions, crossTurn } from './outcomes/cross-turn.js'
@@ -227,7 +228,7 @@ export type {
   TurnScope,
 } from './outcomes/types.js'
 
-// ─── Samples: repeated runs and their pass rate ──────────────────────────────────────────────
+// ─── Samples: repeated runs and their pass rate ─────────────────────────────────────────────────
 export {
   isScenarioResultSet,
   resultSet,
@@ -236,14 +237,14 @@ export {
 } from './samples/result-set.js'
 export { type PassRateInterval, wilsonInterval } from './samples/wilson-interval.js'
 
-// ─── Conversation snapshots ──────────────────────────────────────────────────────────────────
+// ─── Conversation snapshots ─────────────────────────────────────────────────────────────────────
 export {
   type ConversationSerializer,
   conversationSerializer,
 } from './snapshot/conversation-serializer.js'
 export { renderConversation, renderResultSet } from './snapshot/render-conversation.js'
 
-// ─── Serialization: definitions as JSON documents ────────────────────────────────────────────
+// ─── Serialization: definitions as JSON documents ───────────────────────────────────────────────
 export {
   type Callable,
   type CallableReference,
@@ -265,7 +266,7 @@ export {
   type WhenDocument,
 } from './serialization/document-format.js'
 
-// ─── Recordings: replaying model calls ──────────────────────────────────────────────────────
+// ─── Recordings: replaying model calls ──────────────────────────────────────────────────────────
 export { RECORDING_MODES, type RecordingMode } from './recordings/mode.js'
 export type { RecordedRequest, RedactHook } from './recordings/normalize-request.js'
 export type { RecordedResponse } from './recordings/recorded-response.js'
@@ -280,7 +281,7 @@ export type { RecordedEvent } from './recordings/sse.js'
 export type { Json } from './recordings/stable-json.js'
 export { wrap } from './recordings/wrap.js'
 
-// ─── Errors ──────────────────────────────────────────────────────────────────────────────────
+// ─── Errors ─────────────────────────────────────────────────────────────────────────────────────
 export type { MessageParts } from './errors/format-message.js'
 export { InvalidArgumentError } from './errors/invalid-argument-error.js'
 export { isModelCallError, ModelCallError } from './errors/model-call-error.js'

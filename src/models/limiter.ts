@@ -1,9 +1,13 @@
+import { z } from 'zod'
+import { parseOptions } from '../internal/options-schema.js'
 import { sleep } from '../internal/sleep.js'
 
 /**
  * A counting semaphore: at most `capacity` holders at once, the others wait in arrival order.
- * All model calls of one worker process share one (SPEC section 6: `maxConcurrentCalls`). Rate-limit
- * pauses are per endpoint: a 429 from one server never holds back calls to another.
+ * The host decides it, never a run: by default all model calls of one worker process share one
+ * (`maxConcurrentCalls` of the plugin), and a run may be given its own (`limiter` run option,
+ * made with `createLimiter`). Rate-limit pauses are per endpoint: a 429 from one server never
+ * holds back calls to another.
  */
 export class Limiter {
   #capacity: number
@@ -21,7 +25,10 @@ export class Limiter {
     return this.#capacity
   }
 
-  /** Changes the capacity; waiting calls start as room appears. */
+  /**
+   * Changes the capacity; waiting calls start as room appears. Only the host sets it (the Vitest
+   * setup applies the plugin's `maxConcurrentCalls` once per worker); a run never does.
+   */
   set capacity(value: number) {
     this.#capacity = value
     this.#drain()
@@ -86,5 +93,45 @@ export class Limiter {
 /** The default number of concurrent model calls per worker process. */
 export const DEFAULT_MAX_CONCURRENT_CALLS = 8
 
-/** The limiter every model call of this process goes through. */
+/**
+ * The limiter of the model calls of every run not given one of its own: one per process, sized by
+ * the host (the plugin's `maxConcurrentCalls`), 8 by default.
+ */
 export const processLimiter = new Limiter(DEFAULT_MAX_CONCURRENT_CALLS)
+
+/** The rules of `createLimiter`'s options. */
+export const limiterOptionsSchema = z.strictObject(
+  {
+    /** Model calls in flight at once through this limiter. */
+    maxConcurrentCalls: z
+      .int('an integer ≥ 1')
+      .min(1, { error: 'an integer ≥ 1' })
+      .default(DEFAULT_MAX_CONCURRENT_CALLS),
+  },
+  { error: 'an options object { maxConcurrentCalls }' },
+)
+
+/** Options of `createLimiter`. */
+export type LimiterOptions = z.input<typeof limiterOptionsSchema>
+
+/**
+ * A limiter for the model calls of the runs it is given to (`runScenario(definition, { limiter
+ * })`): at most `maxConcurrentCalls` in flight at once (default 8), a 429's pause held per
+ * endpoint. Runs given none share the process's limiter, which the plugin sizes.
+ *
+ * @example
+ * const limiter = createLimiter({ maxConcurrentCalls: 2 })
+ * await Promise.all(cases.map((c) => runScenario(c, { model, limiter })))
+ */
+export function createLimiter(options: LimiterOptions = {}): Limiter {
+  const { maxConcurrentCalls } = parseOptions(limiterOptionsSchema, options, {
+    where: 'createLimiter(options)',
+    fix: 'Write createLimiter({ maxConcurrentCalls: 4 }).',
+  })
+  return new Limiter(maxConcurrentCalls)
+}
+
+/** Whether `value` is a limiter (from `createLimiter`), for the `limiter` run option. */
+export function isLimiter(value: unknown): value is Limiter {
+  return value instanceof Limiter
+}

@@ -1,6 +1,8 @@
+import type { z } from 'zod'
 import type { ChatMessage, ScenarioStateView, ToolCallRecord, Usage } from '../state/types.js'
+import type { modelConfigSchema } from './model-config-schema.js'
 
-/** What the agent under test is told about the turn it answers (SPEC section 6). */
+/** What the agent under test is told about the turn it answers. */
 export interface AgentContext {
   nodeId: string
   /** 0-based index of this turn. */
@@ -29,22 +31,20 @@ export type AgentFunction = (
   context: AgentContext,
 ) => string | AgentReply | Promise<string | AgentReply>
 
-/** An OpenAI-compatible model, reached through the `openai` SDK (SPEC section 6). */
-export interface ModelConfig {
-  model: string
-  /** An `openai` client to use instead of building one. */
-  client?: unknown
-  baseURL?: string | undefined
-  apiKey?: string | undefined
-  temperature?: number | undefined
-  maxTokens?: number | undefined
-  systemPrompt?: string | undefined
-}
+/**
+ * An OpenAI-compatible model, reached through the `openai` SDK: `{ model, client?, baseURL?,
+ * apiKey?, temperature?, maxTokens?, systemPrompt? }`. The type is the schema's
+ * (`modelConfigSchema`), so the rules and the type cannot drift apart.
+ */
+export type ModelConfig = z.output<typeof modelConfigSchema>
 
 /** The answering side of a run: a model, or an agent under test. */
 export type AnsweringSide = ModelConfig | AgentFunction
 
-/** A per-node override of the answering side: a full side, or fields merged over the run's (SPEC 13.33). */
+/**
+ * A per-node override of the answering side: a full side, or fields merged over the run's (an
+ * object without `model`, `client` or `baseURL` is merged; over an agent only `systemPrompt` applies).
+ */
 export type AnsweringOverride = AgentFunction | Partial<ModelConfig>
 
 /** Per-node model overrides; a missing side falls back to the run's. */

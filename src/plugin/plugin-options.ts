@@ -1,141 +1,112 @@
 import { z } from 'zod'
-import { InvalidArgumentError, quoteList } from '../errors/index.js'
-import { assertReadable } from '../internal/assert-readable.js'
-import type { ModelConfig } from '../models/types.js'
-import type { RedactHook } from '../recordings/normalize-request.js'
-import type { ModelPrice } from '../runner/usage.js'
+import type { InvalidArgumentError } from '../errors/index.js'
+import { optionsError, parseOptions } from '../internal/options-schema.js'
+import { limiterOptionsSchema } from '../models/limiter.js'
+import { pluginModelConfigSchema } from '../models/model-config-schema.js'
+import { pricesSchema, timeoutMsSchema } from '../runner/run-options.js'
 
-/** Options of `scenarioPlugin()` for recordings (SPEC section 10). */
-export interface RecordingsOptions {
-  /**
-   * Where recordings go, against the Vitest root: `<dir>/<test file path>/<test id>.json`.
-   * By default they sit beside each test file in `__recordings__/<test file name>/`.
-   */
-  dir?: string
-  /**
-   * Replaces a string before it is stored or matched, e.g. to mask a secret the scan flags. It is
-   * sent to the workers as source text, so it must not use imports or outer variables; for one
-   * that does, call `configureRecordings({ redact })` from a setup file of your own.
-   */
-  redact?: RedactHook
-  /** JSON paths (`response.body.id`, `*` for one segment) whose values may look like secrets. */
-  allowSecrets?: string[]
-}
+/** The message for a `redact` function: it cannot cross to the workers, a module can. */
+const REDACT_FUNCTION =
+  "a module path, not a function: a function cannot reach the test workers. Move it into a module whose default export is the function, e.g. test/redact.ts: `export default (value: string, jsonPath: string) => value.replace(/tenant-[0-9]{6}/g, '<tenant>')`, and write `recordings: { redact: './test/redact.ts' }` (resolved against the Vitest root)"
 
-/** A model config as the plugin takes it: JSON fields only, and no key (it comes from the environment). */
-export type PluginModelConfig = Omit<ModelConfig, 'client' | 'apiKey'>
+/** The rules of `scenarioPlugin()`'s options, the one place they live. */
+export const pluginOptionsSchema = z.strictObject(
+  {
+    /** The model `scenario()` tests answer with unless they say otherwise. */
+    model: pluginModelConfigSchema.optional(),
+    /** The judge that fills answer templates and scores model-judged traits. */
+    parsingModel: pluginModelConfigSchema.optional(),
+    /** Where recordings go, how they are redacted, and what may look like a secret. */
+    recordings: z
+      .strictObject(
+        {
+          /**
+           * Where recordings go, against the Vitest root: `<dir>/<test file path>/<test id>.json`.
+           * By default they sit beside each test file in `__recordings__/<test file name>/`.
+           */
+          dir: z
+            .string('a non-empty path relative to the Vitest root')
+            .min(1, { error: 'a non-empty path relative to the Vitest root' })
+            .optional(),
+          /**
+           * A module (resolved against the Vitest root) whose default export `(value, jsonPath) =>
+           * string` replaces a string before it is stored or matched, e.g. to mask a secret the
+           * scan flags. The workers load it, so it may import helpers and close over variables.
+           */
+          redact: z
+            .string({
+              error: (issue) =>
+                typeof issue.input === 'function'
+                  ? REDACT_FUNCTION
+                  : "a module path relative to the Vitest root, e.g. './test/redact.ts'",
+            })
+            .min(1, { error: "a module path relative to the Vitest root, e.g. './test/redact.ts'" })
+            .optional(),
+          /** JSON paths (`response.body.id`, `*` for one segment) whose values may look like secrets. */
+          allowSecrets: z
+            .array(z.string(), { error: "an array of JSON paths such as ['response.body.id']" })
+            .optional(),
+        },
+        { error: 'an object { dir?, redact?, allowSecrets? }' },
+      )
+      .optional(),
+    /**
+     * Model calls in flight at once in each worker; a run is bounded by workers × this.
+     * @default 8
+     */
+    maxConcurrentCalls: limiterOptionsSchema.shape.maxConcurrentCalls,
+    /**
+     * Time the answering side of `scenario()` tests has for one turn (the agent, or the model with
+     * its tool loop) before the turn fails with category `timeout`. @default 120000
+     */
+    turnTimeoutMs: timeoutMsSchema().optional(),
+    /** Prices per million tokens by model name, so results and the reporter show a cost. */
+    prices: pricesSchema.optional(),
+  },
+  { error: 'an options object { model?, parsingModel?, recordings?, … }' },
+)
 
 /** Options of `scenarioPlugin()`. */
-export interface ScenarioPluginOptions {
-  /** The model `scenario()` tests answer with unless they say otherwise. */
-  model?: PluginModelConfig
-  /** The judge that fills answer templates and scores model-judged traits. */
-  parsingModel?: PluginModelConfig
-  recordings?: RecordingsOptions
-  /**
-   * Model calls in flight at once in each worker; a run is bounded by workers × this.
-   * @default 8
-   */
-  maxConcurrentCalls?: number
-  /**
-   * Time the answering side of `scenario()` tests has for one turn (the agent, or the model with
-   * its tool loop) before the turn fails with category `timeout`. @default 120000
-   */
-  turnTimeoutMs?: number
-  /** Prices per million tokens by model name, so results and the reporter show a cost. */
-  prices?: Record<string, ModelPrice>
+export type ScenarioPluginOptions = z.input<typeof pluginOptionsSchema>
+
+/** Options of `scenarioPlugin()` for recordings. */
+export type RecordingsOptions = NonNullable<ScenarioPluginOptions['recordings']>
+
+/** A model config as the plugin takes it: JSON fields only, and no key (it comes from the environment). */
+export type PluginModelConfig = z.output<typeof pluginModelConfigSchema>
+
+/** The plugin's options after the check, with defaults applied. */
+export type CheckedPluginOptions = z.output<typeof pluginOptionsSchema>
+
+const CONTEXT = {
+  where: 'scenarioPlugin(options)',
+  fix: 'Fix them in vitest.config.ts; the README lists every option (section "Plugin options").',
+  note: apiKeyNote,
 }
-
-const modelSchema = z.strictObject({
-  model: z.string().min(1, 'the model name the endpoint serves, e.g. "gpt-4.1-mini"'),
-  baseURL: z
-    .url({
-      protocol: /^https?$/,
-      error: 'an absolute http(s) URL such as "http://127.0.0.1:8080/v1"',
-    })
-    .optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  maxTokens: z.int().positive().optional(),
-  systemPrompt: z.string().optional(),
-})
-
-const pluginSchema = z.strictObject({
-  model: modelSchema.optional(),
-  parsingModel: modelSchema.optional(),
-  recordings: z
-    .strictObject({
-      dir: z.string().min(1, 'a non-empty path relative to the Vitest root').optional(),
-      redact: z
-        .custom<RedactHook>(
-          (v) => typeof v === 'function',
-          'a function (value, jsonPath) => string',
-        )
-        .optional(),
-      allowSecrets: z
-        .array(z.string(), "an array of JSON paths such as ['response.body.id']")
-        .optional(),
-    })
-    .optional(),
-  maxConcurrentCalls: z.int('an integer ≥ 1').min(1, 'an integer ≥ 1').optional(),
-  turnTimeoutMs: z
-    .int('an integer number of ms ≥ 1')
-    .min(1, 'an integer number of ms ≥ 1')
-    .max(2_147_483_647, 'at most 2147483647 ms (about 24.8 days)')
-    .optional(),
-  prices: z
-    .record(
-      z.string(),
-      z.strictObject({
-        input: z.number().nonnegative(),
-        output: z.number().nonnegative(),
-        cached: z.number().nonnegative().optional(),
-      }),
-    )
-    .optional(),
-})
 
 /**
  * Checks the plugin's options once, in the main process: every problem is listed, unknown keys
  * name the valid ones.
  */
-export function checkPluginOptions(options: unknown): ScenarioPluginOptions {
-  assertReadable(options, 'scenarioPlugin(options)')
-  const parsed = pluginSchema.safeParse(options ?? {})
-  if (parsed.success) return parsed.data as ScenarioPluginOptions
-  const subjects = parsed.error.issues.map(describeIssue)
-  throw new InvalidArgumentError(
-    `scenarioPlugin(options) has ${subjects.length === 1 ? 'an invalid option' : `${subjects.length} invalid options`}`,
-    'Fix them in vitest.config.ts; the README lists every option (section "Plugin options").',
-    subjects,
-  )
+export function checkPluginOptions(options: unknown): CheckedPluginOptions {
+  return parseOptions(pluginOptionsSchema, options === undefined ? {} : options, CONTEXT)
 }
 
-/** One issue as a line: where, what was wrong, and what is valid there. */
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.map(String).join('.')
-  const where = path === '' ? 'options' : `\`${path}\``
-  if (issue.code === 'unrecognized_keys') {
-    const valid = validKeysAt(issue.path)
-    // Plugin options travel to the workers and into reports: an API key stays in the environment.
-    const keyHint = issue.keys.includes('apiKey')
-      ? ' (the API key comes from OPENAI_API_KEY in the environment)'
-      : ''
-    return `unknown key${issue.keys.length === 1 ? '' : 's'} ${quoteList(issue.keys)} in ${where}; valid keys: ${quoteList(valid)}${keyHint}`
-  }
-  return `${where}: ${issue.message}`
+/** An error in the plugin's options found after the schema (e.g. a `redact` module that is missing). */
+export function pluginOptionError(
+  path: string[],
+  message: string,
+  input: unknown,
+): InvalidArgumentError {
+  return optionsError(pluginOptionsSchema, [{ code: 'custom', path, message, input }], {
+    ...CONTEXT,
+    note: undefined,
+  })
 }
 
-function validKeysAt(path: readonly PropertyKey[]): string[] {
-  let schema: z.ZodType = pluginSchema
-  for (const key of path) {
-    schema = unwrap(schema)
-    if (schema instanceof z.ZodObject) schema = schema.shape[String(key)] as z.ZodType
-    else if (schema instanceof z.ZodRecord) schema = schema.valueType as z.ZodType
-  }
-  schema = unwrap(schema)
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : []
-}
-
-function unwrap(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema
+/** Plugin options travel to the workers and into reports: an API key stays in the environment. */
+function apiKeyNote(issue: z.core.$ZodIssue): string | undefined {
+  return issue.code === 'unrecognized_keys' && issue.keys.includes('apiKey')
+    ? ' (the API key comes from OPENAI_API_KEY in the environment)'
+    : undefined
 }

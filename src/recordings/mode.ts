@@ -1,7 +1,11 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 
-/** How recordings are used: see docs/design.md, Recordings. */
+/**
+ * How recordings are used: `replay` (replay only, a miss fails), `new` (record what is missing),
+ * `all` (re-record from the first divergence, prune the rest), `rerecord` (call live, rewrite
+ * everything touched), `off` (no recordings).
+ */
 export type RecordingMode = 'replay' | 'new' | 'all' | 'rerecord' | 'off'
 
 /** Every mode, in the order messages list them. */
@@ -33,16 +37,8 @@ export function resolveRecordingMode(
       )
     }
   }
-  if (override !== undefined && override !== '') {
-    const mode = override === 'none' ? 'replay' : override
-    if (!isRecordingMode(mode)) {
-      throw new InvalidArgumentError(
-        `Unknown recording mode '${override}' in ${RECORD_ENV}`,
-        `Set ${RECORD_ENV} to one of ${quoteList(RECORDING_MODES)} ('none' means 'replay'), or unset it.`,
-      )
-    }
-    return mode
-  }
+  const mode = readModeOverride(override)
+  if (mode !== undefined) return mode
   switch (updateState) {
     case 'all':
       return 'all'
@@ -51,6 +47,26 @@ export function resolveRecordingMode(
     default:
       return 'new'
   }
+}
+
+/**
+ * The mode `VITEST_SCENARIO_RECORD` asks for (`none` is an alias of `replay`), `undefined` when it
+ * is unset or empty; an unknown value is an error listing the valid ones. The plugin reads the
+ * variable once, in the main process, and hands the result to the workers.
+ *
+ * @example
+ * readModeOverride(process.env[RECORD_ENV]) // 'rerecord' for VITEST_SCENARIO_RECORD=rerecord
+ */
+export function readModeOverride(override: string | undefined): RecordingMode | undefined {
+  if (override === undefined || override === '') return undefined
+  const mode = override === 'none' ? 'replay' : override
+  if (!isRecordingMode(mode)) {
+    throw new InvalidArgumentError(
+      `Unknown recording mode '${override}' in ${RECORD_ENV}`,
+      `Set ${RECORD_ENV} to one of ${quoteList(RECORDING_MODES)} ('none' means 'replay'), or unset it.`,
+    )
+  }
+  return mode
 }
 
 /** Whether `value` names a recording mode. */

@@ -1,8 +1,9 @@
-import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
-import { describeValue } from '../internal/describe-value.js'
-import { processLimiter } from '../models/limiter.js'
+import { z } from 'zod'
+import { InvalidArgumentError } from '../errors/index.js'
+import { parseOptions } from '../internal/options-schema.js'
+import { isLimiter, type Limiter, processLimiter } from '../models/limiter.js'
 import type { ModelCalls } from '../models/model-calls.js'
-import { MODEL_CONFIG_KEYS } from '../models/model-config-keys.js'
+import { modelConfigSchema } from '../models/model-config-schema.js'
 import type { AgentFunction, ModelConfig } from '../models/types.js'
 import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
 import { assertRubric } from '../rubrics/index.js'
@@ -12,68 +13,131 @@ import { getOwn } from '../state/own-keys.js'
 import type { Tool } from '../tools/index.js'
 import type { ModelPrice } from './usage.js'
 
-/** Options of `runScenario` (SPEC section 6). */
-export interface RunOptions {
-  /** The answering side: an agent under test (your app), or an OpenAI-compatible model. */
-  model: AgentFunction | ModelConfig
-  /** The judge that fills template fields and scores model-judged traits. */
-  parsingModel?: ModelConfig | undefined
-  /** At most this many turns; the run ends `limit_reached` when another node would run. @default 20 */
-  turnLimit?: number | undefined
-  /** The rubric of every turn whose question has none. */
-  rubric?: Rubric | undefined
-  /** A system prompt for the answering side (a node's override wins). */
-  systemPrompt?: string | undefined
-  /** Aborts the run; noticed at the latest before the next turn starts. */
-  signal?: AbortSignal | undefined
-  /** Tools for a model answering side, by name. */
-  tools?: Record<string, Tool> | undefined
-  /** Tool rounds per turn for a model answering side. @default 8 */
-  maxToolRounds?: number | undefined
-  /** Timeout of one tool call. @default 30000 */
-  toolTimeoutMs?: number | undefined
-  /**
-   * Time the answering side has for one turn: the agent, or the model with its tool loop. A turn
-   * without an answer by then is an `error` turn (category `timeout`) and the agent's
-   * `context.signal` aborts. Judging is not included. @default 120000
-   */
-  turnTimeoutMs?: number | undefined
-  /**
-   * Model calls in flight at once, shared by every run in this process (the last value given
-   * wins). A run is bounded by workers × `maxConcurrentCalls`. @default 8
-   */
-  maxConcurrentCalls?: number | undefined
-  /** Prices per million tokens by model name: turns and the result then carry `usage.cost`. */
-  prices?: Record<string, ModelPrice> | undefined
-  /**
-   * The recording session the run's model calls are answered through (replayed, recorded or
-   * missed). In Vitest tests, `runScenario` from `vitest-scenario` passes the running test's;
-   * runner authors give their own (see `RecordingSession`). None: calls go live, unrecorded.
-   */
-  recording?: RecordingSession | undefined
-}
-
-const optionKeys = [
-  'model',
-  'parsingModel',
-  'turnLimit',
-  'rubric',
-  'systemPrompt',
-  'signal',
-  'tools',
-  'maxToolRounds',
-  'toolTimeoutMs',
-  'turnTimeoutMs',
-  'maxConcurrentCalls',
-  'prices',
-  'recording',
-] as const
-
 /** How long the answering side has for one turn unless `turnTimeoutMs` says otherwise. */
 export const DEFAULT_TURN_TIMEOUT_MS = 120_000
 
-/** The longest delay a Node timer takes (2³¹ − 1 ms). */
+/** The longest delay a Node timer takes (2³¹ − 1 ms): a longer one fires at once. */
 const MAX_TIMEOUT_MS = 2_147_483_647
+
+/** An integer count ≥ 1 (turns, tool rounds). */
+export const countSchema = () => z.int('an integer ≥ 1').min(1, { error: 'an integer ≥ 1' })
+
+/** A timeout in ms a Node timer can take: a longer one would fire at once and end every turn. */
+export const timeoutMsSchema = () =>
+  z
+    .int('an integer number of ms ≥ 1')
+    .min(1, { error: 'an integer number of ms ≥ 1' })
+    .max(MAX_TIMEOUT_MS, { error: `at most ${MAX_TIMEOUT_MS} ms (about 24.8 days)` })
+
+const price = () =>
+  z.number('a price per million tokens (a number ≥ 0)').nonnegative({
+    error: 'a price per million tokens (a number ≥ 0)',
+  })
+
+/** Prices per million tokens by model name (the run's and the plugin's `prices`). */
+export const pricesSchema = z.record(
+  z.string(),
+  z.strictObject(
+    { input: price(), output: price(), cached: price().optional() },
+    { error: 'a price { input, output, cached? } per million tokens' },
+  ),
+  {
+    error:
+      "an object { [model]: { input, output, cached? } }, e.g. { 'gpt-4.1-mini': { input: 0.4, output: 1.6 } }",
+  },
+)
+
+/** An agent under test: the user's own app, as a function. */
+const agentSchema = z.custom<AgentFunction>((value) => typeof value === 'function', {
+  error: 'an agent function (conversation, context) => answer',
+})
+
+/** Whether `value` passes the rubric checks every rubric passes (`assertRubric`). */
+function isRubric(value: unknown): value is Rubric {
+  try {
+    assertRubric(value, 'runScenario() options')
+    return true
+  } catch {
+    return false
+  }
+}
+
+function isToolRecord(value: unknown): value is Record<string, Tool> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  return Object.values(value).every((tool) => (tool as { kind?: unknown } | null)?.kind === 'Tool')
+}
+
+/** The rules of `runScenario`'s options, the one place they live. */
+export const runOptionsSchema = z.strictObject(
+  {
+    /** The answering side: an agent under test (your app), or an OpenAI-compatible model. */
+    model: z.union([agentSchema, modelConfigSchema], {
+      error: 'an agent function (your app) or a model config { model, … }',
+    }),
+    /** The judge that fills template fields and scores model-judged traits. */
+    parsingModel: modelConfigSchema.optional(),
+    /** At most this many turns; the run ends `limit_reached` when another node would run. @default 20 */
+    turnLimit: countSchema().default(20),
+    /** The rubric of every turn whose question has none. */
+    rubric: z
+      .custom<Rubric>(isRubric, {
+        error:
+          'a rubric { traits: [...] } of traits made with regexTrait(), callableTrait() or llmTrait(), each name once',
+      })
+      .optional(),
+    /** A system prompt for the answering side (a node's override wins). */
+    systemPrompt: z.string('a string').optional(),
+    /** Aborts the run; noticed at the latest before the next turn starts. */
+    signal: z
+      .custom<AbortSignal>(
+        (value) => typeof value === 'object' && value !== null && 'aborted' in value,
+        { error: 'an AbortSignal' },
+      )
+      .optional(),
+    /** Tools for a model answering side, by name. */
+    tools: z
+      .custom<Record<string, Tool>>(isToolRecord, {
+        error: 'an object { name: tool({ … }) } whose every value was made with tool()',
+      })
+      .optional(),
+    /** Tool rounds per turn for a model answering side. @default 8 */
+    maxToolRounds: countSchema().default(8),
+    /** Timeout of one tool call, in ms. @default 30000 */
+    toolTimeoutMs: timeoutMsSchema().default(30_000),
+    /**
+     * Time the answering side has for one turn: the agent, or the model with its tool loop. A turn
+     * without an answer by then is an `error` turn (category `timeout`) and the agent's
+     * `context.signal` aborts. Judging is not included. @default 120000
+     */
+    turnTimeoutMs: timeoutMsSchema().default(DEFAULT_TURN_TIMEOUT_MS),
+    /**
+     * The limiter this run's model calls wait in (`createLimiter({ maxConcurrentCalls })`). Runs
+     * without one share the process's limiter, sized by the plugin's `maxConcurrentCalls`.
+     */
+    limiter: z
+      .custom<Limiter>(isLimiter, {
+        error: 'a limiter made with createLimiter({ maxConcurrentCalls })',
+      })
+      .optional(),
+    /** Prices per million tokens by model name: turns and the result then carry `usage.cost`. */
+    prices: pricesSchema.optional(),
+    /**
+     * The recording session the run's model calls are answered through (replayed, recorded or
+     * missed). In Vitest tests, `runScenario` from `vitest-scenario` passes the running test's;
+     * runner authors give their own (`RecordingSession` from `vitest-scenario/host`). None: calls
+     * go live, unrecorded.
+     */
+    recording: z
+      .custom<RecordingSession>(isRecordingSession, {
+        error: 'a RecordingSession (from vitest-scenario/host)',
+      })
+      .optional(),
+  },
+  { error: 'an options object { model, … }' },
+)
+
+/** Options of `runScenario`: the answering side and what bounds and judges the run. */
+export type RunOptions = z.input<typeof runOptionsSchema>
 
 /** The answering side of a run, resolved. */
 export type AnswerSide =
@@ -99,146 +163,53 @@ export interface ResolvedRunOptions {
 
 /**
  * Validates the options and the definition against each other before any turn runs: every
- * problem here is a programmer error and throws (SPEC section 6 and 13.18).
+ * problem here is a programmer error and throws. It changes nothing outside the run: the limiter
+ * is the host's (or the run's own `limiter`), never resized here.
  */
 export function resolveRunOptions(
   definition: ScenarioDefinition,
   options: RunOptions,
 ): ResolvedRunOptions {
-  if (typeof options !== 'object' || options === null) {
-    throw new InvalidArgumentError('runScenario() needs options { model, … }')
-  }
-  assertKnownKeys(options, optionKeys, 'runScenario() options')
-  const { model, turnLimit = 20, rubric, systemPrompt, signal, tools, parsingModel } = options
-  const { maxToolRounds = 8, toolTimeoutMs = 30_000, maxConcurrentCalls } = options
-  const { turnTimeoutMs = DEFAULT_TURN_TIMEOUT_MS } = options
-  let answering: AnswerSide
-  if (typeof model === 'function') answering = { kind: 'agent', agent: model }
-  else {
-    checkModelConfig(model, '`model` in runScenario() options')
-    answering = { kind: 'model', model }
-  }
-  if (parsingModel !== undefined)
-    checkModelConfig(parsingModel, '`parsingModel` in runScenario() options')
-  if (!Number.isInteger(turnLimit) || turnLimit < 1) {
-    throw new InvalidArgumentError(
-      `\`turnLimit\` must be an integer ≥ 1, got ${describeValue(turnLimit)}`,
-    )
-  }
-  for (const [name, value] of [
-    ['maxToolRounds', maxToolRounds],
-    ['toolTimeoutMs', toolTimeoutMs],
-    ['turnTimeoutMs', turnTimeoutMs],
-    ['maxConcurrentCalls', maxConcurrentCalls ?? 1],
-  ] as const) {
-    if (!Number.isInteger(value) || value < 1) {
-      throw new InvalidArgumentError(
-        `\`${name}\` must be an integer ≥ 1, got ${describeValue(value)}`,
-      )
-    }
-  }
-  for (const [name, value] of [
-    ['toolTimeoutMs', toolTimeoutMs],
-    ['turnTimeoutMs', turnTimeoutMs],
-  ] as const) {
-    // Node fires a longer timer at once (after a warning): the timeout would end every turn.
-    if (value > MAX_TIMEOUT_MS) {
-      throw new InvalidArgumentError(
-        `\`${name}\` must be at most ${MAX_TIMEOUT_MS} ms (about 24.8 days), got ${describeValue(value)}`,
-      )
-    }
-  }
-  if (rubric !== undefined) assertRubric(rubric, 'runScenario() options')
-  if (systemPrompt !== undefined && typeof systemPrompt !== 'string') {
-    throw new InvalidArgumentError('`systemPrompt` must be a string')
-  }
-  if (
-    signal !== undefined &&
-    !(typeof signal === 'object' && signal !== null && 'aborted' in signal)
-  ) {
-    throw new InvalidArgumentError('`signal` must be an AbortSignal')
-  }
-  if (tools !== undefined) checkTools(tools, answering)
+  const checked = parseOptions(runOptionsSchema, options, {
+    where: 'runScenario(definition, options)',
+    fix: 'The README lists every option (section "runScenario(definition, options)").',
+    note: limiterNote,
+  })
+  const { model, parsingModel, rubric, tools } = checked
+  const answering: AnswerSide =
+    typeof model === 'function' ? { kind: 'agent', agent: model } : { kind: 'model', model }
+  if (tools !== undefined) checkTools(answering)
   checkJudgedParts(definition, rubric, parsingModel)
-  const { recording } = options
-  if (recording !== undefined && !isRecordingSession(recording)) {
-    throw new InvalidArgumentError(
-      `\`recording\` in runScenario() options must be a RecordingSession, got ${describeValue(recording)}`,
-    )
-  }
-  if (maxConcurrentCalls !== undefined) processLimiter.capacity = maxConcurrentCalls
   return {
     answering,
     parsing: parsingModel,
     tools: tools ?? {},
-    maxToolRounds,
-    toolTimeoutMs,
-    turnTimeoutMs,
-    turnLimit,
-    prices: checkPrices(options.prices),
+    maxToolRounds: checked.maxToolRounds,
+    toolTimeoutMs: checked.toolTimeoutMs,
+    turnTimeoutMs: checked.turnTimeoutMs,
+    turnLimit: checked.turnLimit,
+    prices: checked.prices,
     rubric,
-    systemPrompt,
-    signal,
-    calls: { limiter: processLimiter, recording },
+    systemPrompt: checked.systemPrompt,
+    signal: checked.signal,
+    calls: { limiter: checked.limiter ?? processLimiter, recording: checked.recording },
   }
 }
 
-function checkPrices(prices: unknown): Readonly<Record<string, ModelPrice>> | undefined {
-  if (prices === undefined) return undefined
-  if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) {
-    throw new InvalidArgumentError(
-      '`prices` must be an object { model: { input, output, cached? } }',
-    )
+/** `maxConcurrentCalls` was a run option: say what took its place. */
+function limiterNote(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code !== 'unrecognized_keys' || !issue.keys.includes('maxConcurrentCalls')) {
+    return undefined
   }
-  for (const [model, price] of Object.entries(prices)) {
-    const where = `the price of '${model}'`
-    if (typeof price !== 'object' || price === null)
-      throw new InvalidArgumentError(`${where} must be { input, output, cached? }`)
-    assertKnownKeys(price, ['input', 'output', 'cached'], where)
-    for (const key of ['input', 'output', 'cached'] as const) {
-      const value = (price as Record<string, unknown>)[key]
-      if (value === undefined && key === 'cached') continue
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-        throw new InvalidArgumentError(
-          `\`${key}\` in ${where} must be a price per million tokens (a number ≥ 0)`,
-        )
-      }
-    }
-  }
-  return prices as Record<string, ModelPrice>
+  return ' (`maxConcurrentCalls` is no run option: the limiter belongs to the host. Set scenarioPlugin({ maxConcurrentCalls }) in vitest.config.ts, or pass `limiter: createLimiter({ maxConcurrentCalls })`)'
 }
 
-function checkModelConfig(config: unknown, where: string): asserts config is ModelConfig {
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-    throw new InvalidArgumentError(
-      `${where} must be an agent function or a model config { model, … }`,
-    )
-  }
-  assertKnownKeys(config, MODEL_CONFIG_KEYS, where)
-  if (
-    typeof (config as { model?: unknown }).model !== 'string' ||
-    (config as { model: string }).model === ''
-  ) {
-    throw new InvalidArgumentError(`${where} needs \`model\`: the model name the endpoint serves`)
-  }
-}
-
-function checkTools(tools: unknown, answering: AnswerSide): void {
+function checkTools(answering: AnswerSide): void {
   if (answering.kind === 'agent') {
     throw new InvalidArgumentError(
       '`tools` apply to a model answering side; an agent under test calls its own tools',
       'Report the calls in AgentReply.toolCalls instead.',
     )
-  }
-  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) {
-    throw new InvalidArgumentError('`tools` must be an object { name: tool({ … }) }')
-  }
-  for (const [name, value] of Object.entries(tools)) {
-    if ((value as { kind?: unknown } | null)?.kind !== 'Tool') {
-      throw new InvalidArgumentError(
-        `The tool '${name}' in runScenario() options was not made with tool({ … })`,
-      )
-    }
   }
 }
 
@@ -271,7 +242,10 @@ function nodeNeeds(definition: ScenarioDefinition): readonly NodeNeed[] {
   return needs
 }
 
-/** Templates without `parse` and model-judged traits need a parsing model (13.18). */
+/**
+ * Templates without `parse` and model-judged traits need a parsing model: a run that would need
+ * one and has none is a programmer error when it starts.
+ */
 function checkJudgedParts(
   definition: ScenarioDefinition,
   globalRubric: Rubric | undefined,

@@ -1,40 +1,51 @@
+import { z } from 'zod'
 import { InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
-import { readOptions } from '../internal/read-options.js'
-import { assertSampleCount } from '../samples/sample-limit.js'
-import type { ScenarioOptions } from './types.js'
+import { parseOptions } from '../internal/options-schema.js'
+import { modelConfigSchema } from '../models/model-config-schema.js'
+import { countSchema, runOptionsSchema, timeoutMsSchema } from '../runner/run-options.js'
+import { MAX_SAMPLES } from '../samples/sample-limit.js'
 
-const OPTION_KEYS = [
-  'model',
-  'parsingModel',
-  'turnLimit',
-  'turnTimeoutMs',
-  'timeout',
-  'samples',
-  'assertOutcomes',
-]
+const SAMPLES = `an integer from 1 to ${MAX_SAMPLES} (each sample is a whole run, kept in memory with its own recording file; ${MAX_SAMPLES} samples already bound a pass rate within ±3.1 percentage points, 95 % interval)`
 
-/** Checks a scenario's options when the test is collected: a wrong key fails early and loudly. */
-export function checkScenarioOptions(options: unknown, name: string): ScenarioOptions {
-  const where = `scenario('${name}', options)`
-  const read = readOptions(options, OPTION_KEYS, where) as ScenarioOptions
-  for (const key of ['timeout'] as const) {
-    const value = read[key]
-    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
-      throw new InvalidArgumentError(
-        `\`${key}\` in ${where} must be an integer ≥ 1, got ${describeValue(value)}`,
-      )
-    }
-  }
-  // Bounded: every sample is a whole run held in memory at once (see MAX_SAMPLES).
-  if (read.samples !== undefined) assertSampleCount(read.samples, where)
-  if (read.assertOutcomes !== undefined && typeof read.assertOutcomes !== 'boolean') {
-    throw new InvalidArgumentError(`\`assertOutcomes\` in ${where} must be a boolean`)
-  }
-  // `model`, `parsingModel`, `turnLimit` and `turnTimeoutMs` are checked by runScenario(), with its
-  // messages.
-  return read
+/** The rules of a scenario's options (`scenario(name, options, build, body)`), the one place they live. */
+export const scenarioOptionsSchema = z.strictObject(
+  {
+    /** The answering side: an agent function (your app) or a model; defaults to the plugin's. */
+    model: runOptionsSchema.shape.model.optional(),
+    /** The judge that fills answer templates; defaults to the plugin's `parsingModel`. */
+    parsingModel: modelConfigSchema.optional(),
+    /** At most this many turns per run. @default 20 */
+    turnLimit: countSchema().optional(),
+    /** Time the answering side has for one turn (see `runScenario`). @default 120000 */
+    turnTimeoutMs: timeoutMsSchema().optional(),
+    /** The test's timeout in ms; 60 000 by default when model calls may go out live. */
+    timeout: timeoutMsSchema().optional(),
+    /**
+     * Runs the scenario this many times; `run()` then returns a `ScenarioResultSet`. Bounded: every
+     * sample is a whole run held in memory at once, with its own recording file.
+     */
+    samples: z
+      .int(SAMPLES)
+      .min(1, { error: SAMPLES })
+      .max(MAX_SAMPLES, { error: SAMPLES })
+      .optional(),
+    /** Asserts every boolean outcome criterion after the body. @default true */
+    assertOutcomes: z.boolean('true or false').optional(),
+  },
+  { error: 'an options object { model?, turnLimit?, samples?, … }' },
+)
+
+/** Checks a scenario's options when the test is collected: a wrong key or value fails early and loudly. */
+export function checkScenarioOptions(
+  options: unknown,
+  name: string,
+): z.output<typeof scenarioOptionsSchema> {
+  return parseOptions(scenarioOptionsSchema, options === undefined ? {} : options, {
+    where: `scenario('${name}', options)`,
+    fix: 'Fix them where the scenario is declared; the README lists every option (section "scenario(name, [options,] build, body)").',
+  })
 }
 
 /** Checks that `build` and `body` are functions, naming the scenario when they are not. */

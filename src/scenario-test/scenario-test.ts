@@ -93,7 +93,11 @@ function buildDefinition<Args extends unknown[]>(
   return (built instanceof Scenario ? built : builder).validate()
 }
 
-/** run()'s options over the scenario's over the plugin's; the test's signal stops the run. */
+/**
+ * run()'s options over the scenario's over the plugin's; the test's signal stops the run. The
+ * limiter is the worker's (the setup entry sized it from the plugin's `maxConcurrentCalls`)
+ * unless run() is given one.
+ */
 function resolveOptions(
   name: string,
   options: ScenarioOptions,
@@ -111,7 +115,6 @@ function resolveOptions(
   const parsingModel = overrides.parsingModel ?? options.parsingModel ?? provided?.parsingModel
   const turnLimit = overrides.turnLimit ?? options.turnLimit
   const turnTimeoutMs = overrides.turnTimeoutMs ?? options.turnTimeoutMs ?? provided?.turnTimeoutMs
-  const maxConcurrentCalls = overrides.maxConcurrentCalls ?? provided?.maxConcurrentCalls
   const prices = overrides.prices ?? provided?.prices
   return {
     ...overrides,
@@ -120,7 +123,6 @@ function resolveOptions(
     ...(parsingModel === undefined ? {} : { parsingModel }),
     ...(turnLimit === undefined ? {} : { turnLimit }),
     ...(turnTimeoutMs === undefined ? {} : { turnTimeoutMs }),
-    ...(maxConcurrentCalls === undefined ? {} : { maxConcurrentCalls }),
     ...(prices === undefined ? {} : { prices }),
   }
 }

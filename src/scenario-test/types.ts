@@ -1,27 +1,17 @@
 import type { TestContext } from 'vitest'
-import type { AgentFunction, ModelConfig } from '../models/types.js'
+import type { z } from 'zod'
 import type { RunOptions } from '../runner/index.js'
 import type { ScenarioResultSet } from '../samples/index.js'
 import type { Scenario } from '../scenario/index.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
+import type { scenarioOptionsSchema } from './scenario-options.js'
 
-/** Per-scenario options, the second argument of `scenario(name, options, build, body)`. */
-export interface ScenarioOptions {
-  /** The answering side: an agent function (your app) or a model; defaults to the plugin's. */
-  model?: AgentFunction | ModelConfig | undefined
-  /** The judge that fills answer templates; defaults to the plugin's `parsingModel`. */
-  parsingModel?: ModelConfig | undefined
-  /** At most this many turns per run. @default 20 */
-  turnLimit?: number | undefined
-  /** Time the answering side has for one turn (see `runScenario`). @default 120000 */
-  turnTimeoutMs?: number | undefined
-  /** The test's timeout in ms; 60 000 by default when model calls may go out live. */
-  timeout?: number | undefined
-  /** Runs the scenario this many times; `run()` then returns a `ScenarioResultSet`. */
-  samples?: number | undefined
-  /** Asserts every boolean outcome criterion after the body. @default true */
-  assertOutcomes?: boolean | undefined
-}
+/**
+ * Per-scenario options, the second argument of `scenario(name, options, build, body)`: `model`,
+ * `parsingModel`, `turnLimit`, `turnTimeoutMs`, `timeout`, `samples`, `assertOutcomes`. The type
+ * is the schema's (`scenarioOptionsSchema`).
+ */
+export type ScenarioOptions = z.input<typeof scenarioOptionsSchema>
 
 /** The `samples` option's type in a scenario's options (`undefined` when absent). */
 export type SamplesOf<O> = 'samples' extends keyof O ? O['samples' & keyof O] : undefined

@@ -1,7 +1,8 @@
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
-import { MODEL_CONFIG_KEYS } from '../models/model-config-keys.js'
+import { parseOptions } from '../internal/options-schema.js'
+import { modelConfigPatchSchema } from '../models/model-config-schema.js'
 import { assertRubric } from '../rubrics/index.js'
 import { isAnswerTemplate } from '../templates/index.js'
 import { END } from './end.js'
@@ -14,7 +15,7 @@ const overrideKeys = ['answering', 'parsing'] as const
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Checks a node id: a non-empty string other than `END`. */
+/** Checks a node id: a non-empty string other than `END` (the target that ends a run, never a node). */
 export function assertNodeId(id: unknown, where: string): asserts id is string {
   if (typeof id !== 'string' || id.length === 0) {
     throw new InvalidArgumentError(
@@ -113,7 +114,10 @@ function checkModelOverride(override: unknown, where: string): void {
   }
 }
 
+/** An override is any part of a model config, checked by the model config's own schema. */
 function checkModelConfig(config: unknown, where: string): void {
-  if (!isObject(config)) throw new InvalidArgumentError(`${where} must be a model config object`)
-  assertKnownKeys(config, MODEL_CONFIG_KEYS, where)
+  parseOptions(modelConfigPatchSchema, config, {
+    where,
+    fix: 'Pass { model?, baseURL?, temperature?, maxTokens?, systemPrompt?, … } (a model config, or the fields to merge over the run’s).',
+  })
 }

@@ -1,17 +1,14 @@
 import { inject } from 'vitest'
 import { PROVIDED_KEY, type ProvidedOptions } from '../plugin/provided.js'
 
-/** The plugin's options in this worker, or `undefined` when the plugin is not in the config. */
+/**
+ * The plugin's options in this worker, as the plugin resolved them in the main process, or
+ * `undefined` when the plugin is not in the config (or outside a Vitest worker).
+ */
 export function providedOptions(): ProvidedOptions | undefined {
   try {
-    return inject(PROVIDED_KEY as never) as ProvidedOptions | undefined
+    return inject(PROVIDED_KEY)
   } catch {
     return undefined
   }
-}
-
-/** Whether `CI` is set (to anything but '' or 'false'): Vitest then replays and never writes snapshots. */
-export function isCI(): boolean {
-  const ci = process.env.CI
-  return ci !== undefined && ci !== '' && ci !== 'false'
 }

@@ -7,14 +7,15 @@ import { readOptions } from '../internal/read-options.js'
 import type { ProvidedOptions } from '../plugin/provided.js'
 import { recordingFileError } from '../recordings/file-system-error.js'
 import { rerecordCommand } from '../recordings/miss-report.js'
-import { RECORD_ENV, type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
+import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
 import type { RedactHook } from '../recordings/normalize-request.js'
 import { RecordingSession, type RecordingSummary } from '../recordings/session.js'
 import { fileSystemStore, type RecordingStore } from '../recordings/store.js'
 import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
 import { useSecretSettings } from '../secrets/current-settings.js'
 import { duplicateFullNames, duplicateNameError } from './duplicate-names.js'
-import { isCI, providedOptions } from './provided-options.js'
+import { providedOptions } from './provided-options.js'
+import { redactFromModule } from './redact-module.js'
 
 /** The parts of Vitest's task objects this file reads (the same in Vitest 4 and 5). */
 interface TaskLike {
@@ -52,8 +53,8 @@ let configured: { redact?: RedactHook | undefined } = {}
 let lastMode: RecordingMode | undefined
 
 /**
- * Sets recording options from a setup file of your own, e.g. a `redact` hook that imports
- * helpers (one given to `scenarioPlugin()` is sent to workers as source text and cannot).
+ * Sets recording options from a setup file of your own, e.g. a `redact` hook; it wins over the
+ * plugin's `recordings.redact` module.
  *
  * @example
  * // test/setup.ts, listed in setupFiles after the plugin's
@@ -318,54 +319,26 @@ function testsOf(suite: TaskLike): TaskLike[] {
   return (suite.tasks ?? []).flatMap((task) => (task.type === 'suite' ? testsOf(task) : [task]))
 }
 
-/** The mode of the test that is running: Vitest's update state, or the environment override. */
+/**
+ * The mode of the test that is running, from what the plugin resolved: its checked
+ * `VITEST_SCENARIO_RECORD` override, else Vitest's update state for this test (watch mode's `u`
+ * changes it between runs). Without the plugin nothing is recorded or replayed.
+ */
 function modeNow(): RecordingMode {
-  const state = expect.getState().snapshotState as unknown as
-    | { snapshotUpdateState?: string; _updateSnapshot?: string }
-    | undefined
-  return resolveRecordingMode(
-    state?.snapshotUpdateState ?? state?._updateSnapshot,
-    process.env[RECORD_ENV],
-  )
+  const options = providedOptions()
+  if (options === undefined) return 'off'
+  const update = expect.getState().snapshotState?.snapshotUpdateState ?? options.updateState
+  return resolveRecordingMode(update, options.modeOverride)
 }
 
+/** The mode outside any test (Vitest's update state says `none` in CI: replay), as the plugin resolved it. */
 function modeOutsideTest(): RecordingMode {
-  return resolveRecordingMode(isCI() ? 'none' : 'new', process.env[RECORD_ENV])
+  return providedOptions()?.mode ?? 'off'
 }
 
-const rebuilt = new Map<string, RedactHook>()
-
-/** The redact hook: one set by `configureRecordings`, else the plugin's, rebuilt from its source. */
+/** The redact hook: one set by `configureRecordings`, else the one the plugin's module exports. */
 function redactHook(options: ProvidedOptions | undefined): RedactHook | undefined {
-  if (configured.redact !== undefined) return configured.redact
-  const source = options?.recordings.redactSource
-  if (source === undefined) return undefined
-  let hook = rebuilt.get(source)
-  if (hook === undefined) {
-    const fn = rebuild(source)
-    hook = (value, path) => {
-      try {
-        return fn(value, path)
-      } catch (error) {
-        throw new InvalidArgumentError(
-          `recordings.redact threw ${(error as Error).name}: ${(error as Error).message}`,
-          'A redact function given to scenarioPlugin() reaches the workers as source text, without the variables and imports around it. Make it self-contained, or call configureRecordings({ redact }) from a setup file of your own.',
-        )
-      }
-    }
-    rebuilt.set(source, hook)
-  }
-  return hook
-}
-
-function rebuild(source: string): RedactHook {
-  try {
-    return new Function(`return (${source})`)() as RedactHook
-  } catch {
-    // Method shorthand (`redact(value) { … }`) is not an expression on its own.
-    const holder = new Function(`return ({ ${source} })`)() as Record<string, RedactHook>
-    return Object.values(holder)[0] as RedactHook
-  }
+  return configured.redact ?? redactFromModule(options?.recordings.redactModule)
 }
 
 /** Recording failures are printed before the test's other errors: they explain them. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { END, runScenario, Scenario } from '../../src/core.js'
+import { createLimiter, END, runScenario, Scenario } from '../../src/core.js'
 import { classifyCallError, retryAfterMs } from '../../src/models/classify-error.js'
 import { Limiter } from '../../src/models/limiter.js'
 import { defaultRetryPolicy, retryDelayMs } from '../../src/models/retry-policy.js'
@@ -104,10 +104,11 @@ describe('signals', () => {
     // Long enough that all 16 calls are in flight together, even on a busy machine.
     server().setDefaultReply({ content: 'ok', delayMs: 300 })
     const signal = makeSignal()
+    const limiter = createLimiter({ maxConcurrentCalls: 16 })
     const warnings = await collectWarnings(() =>
       Promise.all(
         Array.from({ length: 16 }, () =>
-          runScenario(single(), { model: model(), maxConcurrentCalls: 16, signal }),
+          runScenario(single(), { model: model(), limiter, signal }),
         ),
       ),
     )
@@ -118,8 +119,9 @@ describe('signals', () => {
   test('aborting a signal shared by concurrent runs aborts every call in flight', async () => {
     server().setDefaultReply({ hang: true })
     const controller = new AbortController()
+    const limiter = createLimiter({ maxConcurrentCalls: 12 })
     const runs = Array.from({ length: 12 }, () =>
-      runScenario(single(), { model: model(), maxConcurrentCalls: 12, signal: controller.signal }),
+      runScenario(single(), { model: model(), limiter, signal: controller.signal }),
     )
     await expect.poll(() => server().requests.length).toBe(12)
     controller.abort(new Error('stop'))
@@ -144,15 +146,13 @@ async function collectWarnings(work: () => Promise<unknown>): Promise<string[]> 
 }
 
 describe('concurrency', () => {
-  test('model calls of concurrent runs share the maxConcurrentCalls limiter', async () => {
+  test('model calls of concurrent runs share the limiter they are given', async () => {
     server().setDefaultReply({ content: 'ok', delayMs: 40 })
-    const runs = Array.from({ length: 6 }, () =>
-      runScenario(single(), { model: model(), maxConcurrentCalls: 2 }),
-    )
+    const limiter = createLimiter({ maxConcurrentCalls: 2 })
+    const runs = Array.from({ length: 6 }, () => runScenario(single(), { model: model(), limiter }))
     const results = await Promise.all(runs)
     expect(results.every((r) => r.status === 'completed')).toBe(true)
     expect(server().maxInFlight).toBe(2)
-    await runScenario(single(), { model: model(), maxConcurrentCalls: 8 })
   })
 
   test('after a rate limit, calls that have not started wait out its retry-after', async () => {

@@ -432,10 +432,10 @@ describe('turn timeout', () => {
   test('is 120 000 ms by default and must be an integer ≥ 1 a timer can take', async () => {
     const agent = () => 'ok'
     await expect(runScenario(oneTurn(), { model: agent, turnTimeoutMs: 0 })).rejects.toThrow(
-      '`turnTimeoutMs` must be an integer ≥ 1, got 0',
+      '`turnTimeoutMs`: an integer number of ms ≥ 1, got 0',
     )
     await expect(runScenario(oneTurn(), { model: agent, turnTimeoutMs: 2 ** 31 })).rejects.toThrow(
-      '`turnTimeoutMs` must be at most 2147483647 ms',
+      '`turnTimeoutMs`: at most 2147483647 ms (about 24.8 days), got 2147483648',
     )
     const { resolveRunOptions } = await import('../../src/runner/run-options.js')
     expect(resolveRunOptions(oneTurn(), { model: agent }).turnTimeoutMs).toBe(120_000)

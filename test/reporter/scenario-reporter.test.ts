@@ -70,18 +70,20 @@ describe('options', () => {
     const make = () => new ScenarioReporter({ htm: 'x.html' } as never)
     expect(make).toThrow(InvalidArgumentError)
     expect(make).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'htm' in the scenario reporter options
-      Valid keys: 'markdown', 'html'.]
+      [InvalidArgumentError: [vitest-scenario] new ScenarioReporter(options) has an invalid option
+        - unknown key 'htm' in options; valid keys: 'markdown', 'html'
+      Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].]
     `)
   })
 
   test('a path must be a non-empty string', () => {
     expect(() => new ScenarioReporter({ html: '' })).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] The scenario reporter option \`html\` must be a file path, got an empty string
-      For example { html: 'test-results/scenarios.html' } (relative to the Vitest root).]
+      [InvalidArgumentError: [vitest-scenario] new ScenarioReporter(options) has an invalid option
+        - \`html\`: a file path relative to the Vitest root, e.g. 'test-results/scenarios.html', got ''
+      Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].]
     `)
     expect(() => new ScenarioReporter({ markdown: 3 } as never)).toThrow(
-      /option `markdown` must be a file path, got number/,
+      /`markdown`: a file path relative to the Vitest root, e.g. 'test-results\/scenarios.md', got 3/,
     )
     expect(() => new ScenarioReporter('x.html' as never)).toThrow(InvalidArgumentError)
   })

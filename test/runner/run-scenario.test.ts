@@ -436,13 +436,18 @@ describe('programmer errors throw before any turn', () => {
       // @ts-expect-error -- unknown option
       runScenario(definition, { model: scriptedModel([]), turns: 3 }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'turns' in runScenario() options
-      Valid keys: 'model', 'parsingModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'maxConcurrentCalls', 'prices', 'recording'.]
+      [InvalidArgumentError: [vitest-scenario] runScenario(definition, options) has an invalid option
+        - unknown key 'turns' in options; valid keys: 'model', 'parsingModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'limiter', 'prices', 'recording'
+      The README lists every option (section "runScenario(definition, options)").]
     `)
     await expect(
       runScenario(definition, { model: scriptedModel([]), turnLimit: 0 }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] \`turnLimit\` must be an integer ≥ 1, got 0]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] runScenario(definition, options) has an invalid option
+        - \`turnLimit\`: an integer ≥ 1, got 0
+      The README lists every option (section "runScenario(definition, options)").]
+    `,
     )
   })
 

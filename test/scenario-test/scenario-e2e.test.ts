@@ -142,10 +142,10 @@ describe('scenario() in a real Vitest run', () => {
     const run = await ci(['bad-options.test.ts'])
     expect(run.code).toBe(1)
     expect(run.output).toContain(
-      "[vitest-scenario] Unknown key 'sample' in scenario('has a typo in its options', options)",
+      "[vitest-scenario] scenario('has a typo in its options', options) has an invalid option",
     )
     expect(run.output).toContain(
-      "Valid keys: 'model', 'parsingModel', 'turnLimit', 'turnTimeoutMs', 'timeout', 'samples', 'assertOutcomes'.",
+      "unknown key 'sample' in options; valid keys: 'model', 'parsingModel', 'turnLimit', 'turnTimeoutMs', 'timeout', 'samples', 'assertOutcomes'",
     )
   }, 120_000)
 

@@ -10,10 +10,8 @@ export default defineConfig({
         model: 'test-model',
         baseURL: process.env.SCENARIO_BASE_URL ?? 'http://127.0.0.1:9/v1',
       },
-      recordings: {
-        // Sent to the workers as source text: self-contained on purpose.
-        redact: (value) => value.replace(/tenant-[0-9]{6}/g, '<tenant>'),
-      },
+      // The workers load the hook from this module (resolved against the Vitest root).
+      recordings: { redact: './redact.ts' },
     }),
   ],
   test: {

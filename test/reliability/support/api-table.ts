@@ -48,6 +48,7 @@ const {
   containsAny,
   conversationSerializer,
   countTurns,
+  createLimiter,
   crossTurn,
   dateMatch,
   dateRange,
@@ -291,6 +292,13 @@ export const table: Readonly<Record<string, Signature>> = {
     opts(
       ['node'],
       obj("{ node: 'ask' }", () => ({ node: 'ask' })),
+    ),
+  ),
+  createLimiter: fn(
+    createLimiter,
+    opts(
+      ['maxConcurrentCalls'],
+      obj('{ maxConcurrentCalls: 2 }', () => ({ maxConcurrentCalls: 2 })),
     ),
   ),
   countTurns: fn(
@@ -672,6 +680,7 @@ export const table: Readonly<Record<string, Signature>> = {
             'maxToolRounds',
             'toolTimeoutMs',
             'turnTimeoutMs',
+            'limiter',
             'prices',
             'parsingModel',
           ],
@@ -814,7 +823,7 @@ export const table: Readonly<Record<string, Signature>> = {
       try {
         return await agent(conversation, context)
       } catch (error) {
-        // SPEC 13.22: an Error reply is thrown as it is, and so is what a reply function throws.
+        // An Error reply is thrown as it is, and so is what a reply function throws.
         if (typeof replies === 'function') return undefined
         if (Array.isArray(replies) && replies.includes(error)) return undefined
         throw error
@@ -905,10 +914,10 @@ export const table: Readonly<Record<string, Signature>> = {
   scenarioPlugin: fn(
     scenarioPlugin,
     opts(
-      ['model', 'parsingModel', 'recordings', 'maxConcurrentCalls', 'prices'],
+      ['model', 'parsingModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices'],
       obj('plugin options', () => ({
         model: { model: 'm', baseURL: 'http://127.0.0.1:9/v1' },
-        recordings: { dir: 'fixtures', redact: (s: string) => s, allowSecrets: ['a.b'] },
+        recordings: { dir: 'fixtures', redact: './test/redact.ts', allowSecrets: ['a.b'] },
         maxConcurrentCalls: 2,
         prices: { m: { input: 1, output: 2 } },
       })),

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
+import { type CheckedPluginOptions, pluginOptionError } from './plugin-options.js'
+import type { ProvidedOptions } from './provided.js'
+
+/** What the plugin reads of Vitest's resolved project config (the same in Vitest 4 and 5). */
+export interface ProjectConfig {
+  root: string
+  testTimeout?: number | undefined
+  snapshotOptions?: { updateSnapshot?: unknown } | undefined
+}
+
+/**
+ * Resolves everything the workers need, once, in the main process: paths against the Vitest
+ * root, the recording mode (Vitest's update state, which already says `none` in CI, and the
+ * checked `VITEST_SCENARIO_RECORD`), and the defaults.
+ *
+ * @example
+ * resolveProvidedOptions(checked, { root: '/p', snapshotOptions: { updateSnapshot: 'none' } }, undefined).mode // 'replay'
+ */
+export function resolveProvidedOptions(
+  checked: CheckedPluginOptions,
+  config: ProjectConfig,
+  modeOverride: RecordingMode | undefined,
+): ProvidedOptions {
+  const { root } = config
+  const recordings = checked.recordings ?? {}
+  const updateState = readUpdateState(config.snapshotOptions?.updateSnapshot)
+  return {
+    root,
+    recordings: {
+      dir: recordings.dir,
+      allowSecrets: recordings.allowSecrets,
+      redactModule: redactModule(root, recordings.redact),
+    },
+    model: checked.model,
+    parsingModel: checked.parsingModel,
+    maxConcurrentCalls: checked.maxConcurrentCalls,
+    turnTimeoutMs: checked.turnTimeoutMs,
+    prices: checked.prices,
+    updateState,
+    modeOverride,
+    mode: resolveRecordingMode(updateState, modeOverride),
+    testTimeout: config.testTimeout,
+  }
+}
+
+/** The `redact` module's absolute path; a module that is not there stops the run here. */
+function redactModule(root: string, path: string | undefined): string | undefined {
+  if (path === undefined) return undefined
+  const file = resolve(root, path)
+  if (!existsSync(file)) {
+    throw pluginOptionError(
+      ['recordings', 'redact'],
+      `a module that exists (looked for ${file}, against the Vitest root ${root})`,
+      path,
+    )
+  }
+  return file
+}
+
+/** Vitest 4.0 stored the update state as a boolean; 4.1+ and 5 as `new`, `all` or `none`. */
+function readUpdateState(value: unknown): ProvidedOptions['updateState'] {
+  if (value === 'new' || value === 'all' || value === 'none') return value
+  if (value === true) return 'all'
+  return 'new'
+}

@@ -1,0 +1,38 @@
+import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import type { RedactHook } from '../recordings/normalize-request.js'
+
+/** The `redact` hooks loaded from the modules the plugin named, by absolute path. */
+const loaded = new Map<string, RedactHook>()
+
+/**
+ * Takes the `redact` module the setup entry imported (through Vitest's module runner, so a `.ts`
+ * module works on every Node version): its default export must be the function
+ * `(value, jsonPath) => string`. A failure of the hook later names the module.
+ */
+export function useRedactModule(path: string, module: unknown): void {
+  const redact = (module as { default?: unknown } | null)?.default
+  if (typeof redact !== 'function') {
+    throw new InvalidArgumentError(
+      `The recordings.redact module ${path} has no function as its default export (got ${describeValue(redact)})`,
+      "Export the hook as the module's default: `export default (value: string, jsonPath: string) => value.replace(/tenant-[0-9]{6}/g, '<tenant>')`.",
+    )
+  }
+  loaded.set(path, (value, jsonPath) => {
+    try {
+      return (redact as RedactHook)(value, jsonPath)
+    } catch (error) {
+      throw new InvalidArgumentError(
+        `The recordings.redact hook of ${path} threw ${error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error)}`,
+        'Fix the hook: it is called with every string before it is stored or matched, and must return a string.',
+        undefined,
+        { cause: error },
+      )
+    }
+  })
+}
+
+/** The hook loaded from `path` (the plugin's `recordings.redact` module), if it was loaded. */
+export function redactFromModule(path: string | undefined): RedactHook | undefined {
+  return path === undefined ? undefined : loaded.get(path)
+}
