@@ -104,7 +104,7 @@ describe('runScenario({ recording }) with a memory store', () => {
   test('a recording that is not a session is refused', async () => {
     await expect(
       runScenario(definition(), { model: model(), recording: {} as RecordingSession }),
-    ).rejects.toThrow('`recording` in runScenario() options must be a RecordingSession')
+    ).rejects.toThrow('`recording`: a RecordingSession (from vitest-scenario/host), got an object')
   })
 })
 

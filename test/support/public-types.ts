@@ -60,7 +60,9 @@ export function findUnexportedTypes(
     if (ts.isTypeReferenceNode(node)) name = node.typeName
     else if (ts.isExpressionWithTypeArguments(node)) name = node.expression
     else if (ts.isImportTypeNode(node)) name = node.qualifier
-    else if (ts.isTypeQueryNode(node)) name = node.exprName
+    // `typeof value` (a type computed from a schema or a constant) names no type a user needs to
+    // import: the exported type it helps compute is what they use.
+    else if (ts.isTypeQueryNode(node)) return
     if (name !== undefined) {
       const target = ts.isQualifiedName(name) ? name.right : name
       const found = checker.getSymbolAtLocation(target)
