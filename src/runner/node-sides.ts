@@ -82,19 +82,49 @@ export function resolveNodeSides(node: ScenarioNode, options: ResolvedRunOptions
   if (removed !== undefined && removed.length > 0) {
     tools = Object.fromEntries(Object.entries(tools).filter(([name]) => !removed.includes(name)))
   }
-  const question = typeof node.question === 'string' ? undefined : node.question
-  const template = question?.template
-  const rubric = question?.rubric ?? options.rubric
+  const plan = planOf(node)
+  const rubric = plan.rubric ?? options.rubric
   return {
     answering,
     systemPrompt: nodePrompt ?? options.systemPrompt ?? modelPrompt,
     parsing,
     tools,
-    parse: template?.parse === undefined ? undefined : (template as DeterministicTemplate),
+    parse: plan.parse,
     rubric,
-    judging: modelJudging(node.id, parsing, template, rubric),
-    fixedQuestion: fixedQuestion(node),
+    judging: modelJudging(node.id, parsing, plan.fill, rubric),
+    fixedQuestion: plan.fixedQuestion,
   }
+}
+
+/** What a node's own question says about its judging: the same for every run of a definition. */
+interface NodePlan {
+  parse: DeterministicTemplate | undefined
+  /** The template a parsing model fills (one without `parse`). */
+  fill: AnswerTemplate | undefined
+  /** The question's own rubric (the run's applies when it has none). */
+  rubric: Rubric | undefined
+  fixedQuestion: { ok: true; text: string } | undefined
+}
+
+// Nodes are frozen definition data, so what they say is read once per node, not once per run:
+// resolving a node's sides is on the path of every short run.
+const plans = new WeakMap<ScenarioNode, NodePlan>()
+
+function planOf(node: ScenarioNode): NodePlan {
+  let plan = plans.get(node)
+  if (plan === undefined) {
+    const question = typeof node.question === 'string' ? undefined : node.question
+    const template = question?.template
+    const parses = template?.parse !== undefined
+    plan = {
+      parse: parses ? (template as DeterministicTemplate) : undefined,
+      fill: template !== undefined && !parses ? template : undefined,
+      rubric: question?.rubric,
+      fixedQuestion: fixedQuestion(node),
+    }
+    plans.set(node, plan)
+  }
+  return plan
 }
 
 /** The question's text when it is fixed (not a function of the state). */
@@ -108,11 +138,10 @@ function fixedQuestion(node: ScenarioNode): { ok: true; text: string } | undefin
 function modelJudging(
   nodeId: string,
   model: ModelConfig | undefined,
-  template: AnswerTemplate | undefined,
+  fill: AnswerTemplate | undefined,
   rubric: Rubric | undefined,
 ): ModelJudging | undefined {
-  const fill = template !== undefined && template.parse === undefined ? template : undefined
-  const traits = rubric?.traits.filter((t): t is LlmTrait => t.type === 'LlmTrait') ?? []
+  const traits = rubric === undefined ? NO_TRAITS : judgedTraits(rubric)
   if (fill === undefined && traits.length === 0) return undefined
   // resolveRunOptions refuses a run whose nodes need a parsing model it lacks; this keeps
   // the promise where the model is used, whatever path led here.
@@ -123,4 +152,22 @@ function modelJudging(
     )
   }
   return { model, fill, traits }
+}
+
+const NO_TRAITS: readonly LlmTrait[] = Object.freeze([])
+const traitsByRubric = new WeakMap<Rubric, readonly LlmTrait[]>()
+
+/**
+ * A rubric's model-judged traits, in rubric order. A definition's rubrics are frozen, so each is
+ * listed once; a run's own rubric (which its caller may change between runs) is listed each time.
+ */
+function judgedTraits(rubric: Rubric): readonly LlmTrait[] {
+  let traits = traitsByRubric.get(rubric)
+  if (traits === undefined) {
+    const found = rubric.traits.filter((t): t is LlmTrait => t.type === 'LlmTrait')
+    traits = found.length === 0 ? NO_TRAITS : found
+    if (Object.isFrozen(rubric) && Object.isFrozen(rubric.traits))
+      traitsByRubric.set(rubric, traits)
+  }
+  return traits
 }
