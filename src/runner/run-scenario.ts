@@ -53,8 +53,8 @@ interface RunLog {
 
 /**
  * Runs a validated scenario: one turn per node visited, routing on the state after each turn,
- * until `END`, an implicit terminal, the turn limit or an error (see docs/design.md, "The data
- * path of a turn"). A run never throws for a failing turn — it ends with status `error` — only
+ * until `END`, an implicit terminal, the turn limit or an error (see docs/design.md, "A run,
+ * turn by turn"). A run never throws for a failing turn — it ends with status `error` — only
  * for programmer errors.
  *
  * Each turn, in order: render the question, get the answer, judge it (parse, verify, score the
