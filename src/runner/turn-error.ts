@@ -23,14 +23,14 @@ export function turnErrorOf(
   if (isModelCallError(thrown)) {
     // A recording failure's cause is the recording error itself, not the call that wrapped it.
     const cause =
-      thrown.category === 'recording' ? (recordingErrorIn(thrown) ?? thrown.cause) : thrown
+      thrown.category === 'recording' ? (recordingErrorOf(thrown) ?? thrown.cause) : thrown
     return failure(thrown.category, thrown.stage, cause)
   }
   if (isScenarioError(thrown)) {
     if (thrown.code === 'tool_failed') return failure('tool', 'tool', thrown)
     if (thrown.code === 'turn_timeout') return failure('timeout', 'answer', thrown)
   }
-  const recording = recordingErrorIn(thrown)
+  const recording = recordingErrorOf(thrown)
   if (recording !== undefined) return failure('recording', stage, recording)
   if (aborted) return failure('aborted', stage, thrown)
   const broken = brokenConnectionIn(thrown)
@@ -46,15 +46,6 @@ export function failure(
   message: string = thrownMessage(cause),
 ): TurnError {
   return { category, stage, message, cause }
-}
-
-/**
- * The recording error behind a failure (a miss, or a call that could not be recorded), anywhere in
- * the cause chain: an SDK wraps what its `fetch` threw, and an agent may wrap that again. The one
- * place a turn looks for it.
- */
-export function recordingErrorIn(error: unknown): Error | undefined {
-  return recordingErrorOf(error)
 }
 
 /**

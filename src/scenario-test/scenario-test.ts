@@ -1,6 +1,5 @@
 import type { TestContext } from 'vitest'
 import { InvalidArgumentError } from '../errors/index.js'
-import type { RecordingSession } from '../recordings/session.js'
 import { metaText } from '../reporter/meta-text.js'
 import { scenarioMeta } from '../reporter/scenario-meta.js'
 import { type RunOptions, runScenario } from '../runner/index.js'
@@ -9,6 +8,7 @@ import { isScenarioDefinition, Scenario, type ScenarioDefinition } from '../scen
 import { providedOptions } from '../setup/provided-options.js'
 import { currentRecordingSession, inSampleRecording } from '../setup/recording-hooks.js'
 import { ensureMatchers } from '../setup/register-matchers.js'
+import { withRecording } from '../setup/test-bound.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import type { ScenarioBody, ScenarioBuild, ScenarioOptions, ScenarioRunOptions } from './types.js'
 
@@ -125,12 +125,6 @@ function resolveOptions(
     ...(turnTimeoutMs === undefined ? {} : { turnTimeoutMs }),
     ...(prices === undefined ? {} : { prices }),
   }
-}
-
-/** The run options with the test's recording session, unless `run({ recording })` gave one. */
-function withRecording(options: RunOptions, recording: RecordingSession | undefined): RunOptions {
-  if ('recording' in options || recording === undefined) return options
-  return { ...options, recording }
 }
 
 /** Task meta carries the scenario's results to the reporter, also across shards and merges. */

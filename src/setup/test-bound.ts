@@ -1,4 +1,5 @@
 import { isPlainObject } from '../internal/is-plain-object.js'
+import type { RecordingSession } from '../recordings/session.js'
 import { wrap as wrapWith } from '../recordings/wrap.js'
 import { runScenario as runWith } from '../runner/index.js'
 import type { RunOptions } from '../runner/run-options.js'
@@ -22,7 +23,7 @@ export async function runScenario(
   definition: ScenarioDefinition,
   options: RunOptions,
 ): Promise<ScenarioExecutionResult> {
-  return runWith(definition, withCurrentRecording(options))
+  return runWith(definition, withRecording(options, currentRecordingSession()))
 }
 
 /**
@@ -40,9 +41,16 @@ export function wrap<T extends object>(client: T): T {
   return wrapWith(client, currentRecordingSession)
 }
 
-function withCurrentRecording(options: RunOptions): RunOptions {
-  // Anything but a plain options object is left to runScenario's own checks and messages.
-  if (!isPlainObject(options) || Object.hasOwn(options, 'recording')) return options
-  const recording = currentRecordingSession()
-  return recording === undefined ? options : { ...options, recording }
+/**
+ * The run options with `recording` (the test's, or one of its samples'), unless they give one of
+ * their own. Anything but a plain options object is left to runScenario's own checks and messages.
+ */
+export function withRecording(
+  options: RunOptions,
+  recording: RecordingSession | undefined,
+): RunOptions {
+  if (recording === undefined || !isPlainObject(options) || Object.hasOwn(options, 'recording')) {
+    return options
+  }
+  return { ...options, recording }
 }
