@@ -18,6 +18,7 @@ import type {
   ScenarioExecutionResult,
   ScenarioState,
   ScenarioStatus,
+  StopReason,
   TurnRecord,
   TurnResult,
   TurnUsage,
@@ -98,6 +99,7 @@ export async function runScenario(
   // Each edge's route object, made once per definition: the turn record keeps the one taken.
   const routes = routeTable(definition)
   let status: ScenarioStatus = 'completed'
+  let stopReason: StopReason = 'end'
   let error: RunError | undefined
   let nodeId = definition.entryNode
   // Each turn's duration runs from the end of the previous one (its routing included), so a turn
@@ -108,6 +110,7 @@ export async function runScenario(
     for (let turn = 0; ; turn++) {
       if (signal.aborted) {
         status = 'error'
+        stopReason = 'aborted'
         error = abortedBefore(nodeId, signal)
         break
       }
@@ -143,14 +146,15 @@ export async function runScenario(
         : notJudged(answer.error)
       if (judged instanceof Promise) judged = await judged
 
-      keepBooks(state, node, turn, judged, diagnostics)
       const record = turnRecord(node, questionText, answer, judged, replay, sides, resolved)
+      keepBooks(state, node, turn, judged, record, diagnostics)
       appendTurn(state, log, record)
 
       if (!judged.ok) {
         record.durationMs = performance.now() - turnStarted
         status = 'error'
         const { category, stage, message, cause } = judged.error
+        stopReason = category === 'aborted' ? 'aborted' : 'error'
         error = { nodeId, category, stage, message, cause }
         break
       }
@@ -158,9 +162,13 @@ export async function runScenario(
       const turnEnded = performance.now()
       record.durationMs = turnEnded - turnStarted
       turnStarted = turnEnded
-      if (next === null || next === END) break
+      if (next === null || next === END) {
+        stopReason = next === null ? 'terminal' : 'end'
+        break
+      }
       if (turn + 1 >= resolved.turnLimit) {
         status = 'limit_reached'
+        stopReason = 'turn_limit'
         break
       }
       nodeId = next
@@ -178,7 +186,11 @@ export async function runScenario(
     history: state.history,
     turnResults: log.turnResults,
     finalState: state,
+    stopReason,
+    seed: [],
     outcomeResults: {},
+    outcomeErrors: {},
+    judgements: {},
     diagnostics,
     usage: log.usage,
     durationMs: 0,
@@ -225,6 +237,8 @@ function initialState(definition: ScenarioDefinition): ScenarioState {
     nodeVisits: zeroVisits(definition.nodes),
     history: [],
     accumulated: {},
+    toolCalls: [],
+    toolNames: [],
     nodeResults: {},
   }
 }

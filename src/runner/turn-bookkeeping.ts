@@ -20,16 +20,21 @@ export function keepBooks(
   node: ScenarioNode,
   turn: number,
   judged: JudgeStep,
+  record: TurnRecord,
   diagnostics: Diagnostic[],
 ): void {
   const { id } = node
   state.verifyResult = judged.verifyResult
   state.parsed = judged.parsedFields
+  state.toolCalls = record.toolCalls
+  state.toolNames = record.toolNames
   setOwn(state.nodeVisits, id, (getOwn(state.nodeVisits, id) ?? 0) + 1)
   setOwn(state.nodeResults, id, {
     verifyResult: judged.verifyResult,
     parsed: judged.parsedFields,
     rubric: judged.rubric,
+    toolCalls: record.toolCalls,
+    toolNames: record.toolNames,
   })
   if (node.stateUpdate !== undefined)
     applyStateUpdate(state, node.stateUpdate, id, turn, diagnostics)
@@ -57,6 +62,7 @@ export function turnRecord(
     verifyResult: judged.verifyResult,
     rubric: judged.rubric,
     toolCalls: answer.toolCalls,
+    toolNames: toolNamesOf(answer.toolCalls),
     messages: answer.messages,
     usage: turnUsage(answer.usage, judged.usage),
     durationMs: 0,
@@ -72,6 +78,14 @@ export function turnRecord(
   }
   if (!judged.ok) record.error = judged.error
   return record
+}
+
+/** The names of a turn's tool calls, in order. */
+function toolNamesOf(calls: readonly { name: string }[]): string[] {
+  if (calls.length === 0) return []
+  const names: string[] = new Array(calls.length)
+  for (let i = 0; i < calls.length; i++) names[i] = (calls[i] as { name: string }).name
+  return names
 }
 
 /**

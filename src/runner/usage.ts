@@ -5,14 +5,19 @@ export function zeroUsage(): Usage {
   return { input: 0, output: 0, cached: 0 }
 }
 
-/** A turn's usage from its answering and judging sides. */
-export function turnUsage(answering: Usage, judging: Usage = zeroUsage()): TurnUsage {
+/** A turn's usage from its answering, judging and simulating sides. */
+export function turnUsage(
+  answering: Usage,
+  judging: Usage = zeroUsage(),
+  simulating: Usage = zeroUsage(),
+): TurnUsage {
   return {
-    input: answering.input + judging.input,
-    output: answering.output + judging.output,
-    cached: answering.cached + judging.cached,
+    input: answering.input + judging.input + simulating.input,
+    output: answering.output + judging.output + simulating.output,
+    cached: answering.cached + judging.cached + simulating.cached,
     answering,
     judging,
+    simulating,
   }
 }
 
@@ -75,6 +80,9 @@ export function addUsage(total: TurnUsage, turn: TurnUsage): void {
   total.judging.input += turn.judging.input
   total.judging.output += turn.judging.output
   total.judging.cached += turn.judging.cached
+  total.simulating.input += turn.simulating.input
+  total.simulating.output += turn.simulating.output
+  total.simulating.cached += turn.simulating.cached
   if (total.cost !== undefined)
     total.cost = turn.cost === undefined ? undefined : total.cost + turn.cost
   if (turn.replayed === true) total.replayed = true

@@ -7,10 +7,17 @@ export interface Usage {
   cached: number
 }
 
-/** Token counts of a turn or a run: the total, and the answering and judging sides apart. */
+/**
+ * Token counts of a turn or a run: the total, and the answering, judging and simulating sides
+ * apart (the total is their sum).
+ */
 export interface TurnUsage extends Usage {
+  /** The answering side: the model under test, or the agent's own calls (or its reported usage). */
   answering: Usage
+  /** The parsing model: templates, model-judged rubric traits, conversation judges. */
   judging: Usage
+  /** The simulated user's calls. */
+  simulating: Usage
   /** Set when the counts are the recorded ones of a replayed call. */
   replayed?: boolean | undefined
   /** The cost in the price table's currency, when the run has prices for every model used. */
@@ -111,11 +118,23 @@ export type ChatMessage =
 /** Rubric trait scores of a turn, by trait name: a verdict, a score, or a label. */
 export type RubricScores = Record<string, boolean | number | string>
 
+/** What the simulated user said of its goal on a turn it wrote. */
+export interface SimulatedUserTurn {
+  /** Whether the simulated user considers its goal reached. */
+  goalReached: boolean
+}
+
 /** What a node produced on its latest visit (`state.nodeResults[node]`). */
 export interface NodeResult {
   verifyResult: boolean | null
   parsed: Record<string, unknown>
   rubric: RubricScores
+  /** The tool calls of the node's latest turn. */
+  toolCalls: ToolCallRecord[]
+  /** The names of those calls, in order. */
+  toolNames: string[]
+  /** Set when the node's question is a simulated user's. */
+  user?: SimulatedUserTurn | undefined
 }
 
 /** One turn of a run: the question asked, the answer, and how it was judged. */
@@ -129,8 +148,14 @@ export interface TurnRecord {
   verifyResult: boolean | null
   rubric: RubricScores
   toolCalls: ToolCallRecord[]
+  /** The names of `toolCalls`, in order. */
+  toolNames: string[]
   /** This turn's assistant and tool messages, the final answer last. */
   messages: ChatMessage[]
+  /** Set on a turn whose question a simulated user wrote. */
+  user?: SimulatedUserTurn | undefined
+  /** `true` when the node scripted the answer (`answer`): the answering side was not called. */
+  scripted?: boolean | undefined
   usage: TurnUsage
   /** Wall time of the turn, measured now (also under replay). */
   durationMs: number
@@ -169,6 +194,12 @@ export interface ScenarioState {
   history: TurnRecord[]
   /** Written only by `stateUpdate`. */
   accumulated: Record<string, unknown>
+  /** The tool calls of the latest turn. */
+  toolCalls: ToolCallRecord[]
+  /** The names of the latest turn's tool calls, in order. */
+  toolNames: string[]
+  /** What the simulated user said on the latest turn it wrote. */
+  user?: SimulatedUserTurn | undefined
   /** The latest result of each node that ran (last write wins). */
   nodeResults: Record<string, NodeResult>
 }
@@ -188,6 +219,32 @@ export type ScenarioStateView = DeepReadonly<ScenarioState>
 /** How a run ended. */
 export type ScenarioStatus = 'completed' | 'limit_reached' | 'error'
 
+/**
+ * Why a run stopped: `end` (routed to END), `terminal` (a node with no edge that applied),
+ * `turn_limit`, `budget` (the token or cost budget was spent), `error` (a turn failed) or
+ * `aborted` (the run's signal).
+ */
+export type StopReason = 'end' | 'terminal' | 'turn_limit' | 'budget' | 'error' | 'aborted'
+
+/** A conversation judge's verdict on one criterion, with its reasoning. */
+export interface CriterionJudgement {
+  criterion: string
+  verdict: 'met' | 'unmet' | 'inconclusive'
+  reasoning: string
+}
+
+/** What a conversation judge decided: the overall verdict and each criterion's. */
+export interface JudgeResult {
+  verdict: 'pass' | 'fail' | 'inconclusive'
+  criteria: CriterionJudgement[]
+}
+
+/** Why an outcome criterion could not be evaluated (not a verdict on the behaviour). */
+export interface OutcomeError {
+  category: ErrorCategory
+  message: string
+}
+
 /** The verification outcome of one turn. */
 export interface TurnResult {
   verifyResult: boolean | null
@@ -205,8 +262,19 @@ export interface ScenarioExecutionResult {
   history: TurnRecord[]
   turnResults: TurnResult[]
   finalState: ScenarioState
+  /** Why the run stopped. */
+  stopReason: StopReason
+  /** The messages the run was seeded with (`seed`), before the first question; `[]` when none. */
+  seed: ChatMessage[]
   /** Outcome criteria by name: boolean criteria, and numeric ones (reported, not asserted). */
   outcomeResults: Record<string, boolean | number>
+  /**
+   * Criteria that could not be evaluated (a judge unreachable, a recording miss, a callable that
+   * threw), by name: their `outcomeResults` entry is `false`, and this says why.
+   */
+  outcomeErrors: Record<string, OutcomeError>
+  /** What each judge criterion decided, by outcome name, with every criterion's reasoning. */
+  judgements: Record<string, JudgeResult>
   error?: RunError | undefined
   diagnostics: Diagnostic[]
   usage: TurnUsage

@@ -14,6 +14,7 @@ const zeroUsage = (): TurnUsage => ({
   cached: 0,
   answering: { input: 0, output: 0, cached: 0 },
   judging: { input: 0, output: 0, cached: 0 },
+  simulating: { input: 0, output: 0, cached: 0 },
 })
 
 /** The parts of a turn a test cares about; everything else gets a neutral default. */
@@ -32,6 +33,7 @@ export function turn(spec: TurnSpec): TurnRecord {
     usage: zeroUsage(),
     durationMs: 1,
     ...spec,
+    toolNames: spec.toolNames ?? (spec.toolCalls ?? []).map((call) => call.name),
   }
 }
 
@@ -50,6 +52,8 @@ export function makeResult(
       verifyResult: t.verifyResult,
       parsed: t.parsedFields,
       rubric: t.rubric,
+      toolCalls: t.toolCalls,
+      toolNames: t.toolNames,
     }
   }
   return {
@@ -71,9 +75,20 @@ export function makeResult(
       nodeVisits,
       history,
       accumulated: {},
+      toolCalls: last?.toolCalls ?? [],
+      toolNames: last?.toolNames ?? [],
       nodeResults,
     },
+    stopReason:
+      options.status === 'limit_reached'
+        ? 'turn_limit'
+        : options.status === 'error'
+          ? 'error'
+          : 'end',
+    seed: [],
     outcomeResults: {},
+    outcomeErrors: {},
+    judgements: {},
     diagnostics: [],
     usage: zeroUsage(),
     durationMs: history.length,

@@ -804,6 +804,8 @@ export function stateArb(ids: readonly string[]): fc.Arbitrary<ScenarioState> {
       { k0: domainValueArb, k1: domainValueArb, copy: domainValueArb },
       { requiredKeys: [], noNullPrototype: true },
     ),
+    toolCalls: fc.constant([]),
+    toolNames: fc.constant([]),
     nodeResults: fc.constant({}),
   })
 }

@@ -99,11 +99,15 @@ describe('the seeds routing examples (state-and-routing.txt), in camelCase', () 
     }
     const askFailed = makeState({
       ...base,
-      nodeResults: { ask: { verifyResult: false, parsed: {}, rubric: {} } },
+      nodeResults: {
+        ask: { verifyResult: false, parsed: {}, rubric: {}, toolCalls: [], toolNames: [] },
+      },
     })
     const askPassed = makeState({
       ...base,
-      nodeResults: { ask: { verifyResult: true, parsed: {}, rubric: {} } },
+      nodeResults: {
+        ask: { verifyResult: true, parsed: {}, rubric: {}, toolCalls: [], toolNames: [] },
+      },
     })
     expect(resolveNextNode(s.edgesFrom('synthesize'), askFailed)).toBe('explain')
     expect(resolveNextNode(s.edgesFrom('synthesize'), askPassed)).toBe(END)
@@ -117,7 +121,7 @@ describe('the seeds routing examples (state-and-routing.txt), in camelCase', () 
       })
       .addEdge('synthesize', END)
       .edgesFrom('synthesize')
-    const ask = { verifyResult: true, parsed: {}, rubric: {} }
+    const ask = { verifyResult: true, parsed: {}, rubric: {}, toolCalls: [], toolNames: [] }
     expect(
       resolveNextNode(edges, makeState({ nodeResults: { ask: { ...ask, verifyResult: false } } })),
     ).toBe('explain')

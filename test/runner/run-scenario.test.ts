@@ -143,11 +143,19 @@ describe('state', () => {
       model: scriptedModel(['venetoclax', 'navitoclax|high']),
     })
     expect(result.finalState.nodeResults).toEqual({
-      ask: { verifyResult: true, parsed: { drug: 'venetoclax', confidence: 'low' }, rubric: {} },
+      ask: {
+        verifyResult: true,
+        parsed: { drug: 'venetoclax', confidence: 'low' },
+        rubric: {},
+        toolCalls: [],
+        toolNames: [],
+      },
       challenge: {
         verifyResult: false,
         parsed: { drug: 'navitoclax', confidence: 'high' },
         rubric: {},
+        toolCalls: [],
+        toolNames: [],
       },
     })
     expect(result.finalState.parsed).toEqual({ drug: 'navitoclax', confidence: 'high' })

@@ -9,6 +9,8 @@ const askResult = {
   verifyResult: false,
   parsed: { drug: 'aspirin', dose: { mg: 50 } },
   rubric: { clear: 4 },
+  toolCalls: [],
+  toolNames: [],
 }
 
 const state = makeState({
@@ -20,7 +22,7 @@ const state = makeState({
   nodeVisits: { ask: 1, synthesize: 1, 'v1.ask': 4 },
   nodeResults: {
     ask: askResult,
-    'v1.ask': { verifyResult: true, parsed: {}, rubric: {} },
+    'v1.ask': { verifyResult: true, parsed: {}, rubric: {}, toolCalls: [], toolNames: [] },
   },
 })
 
@@ -94,6 +96,8 @@ describe('resolvePath: SPEC 13.15 and 13.38', () => {
       verifyResult: true,
       parsed: {},
       rubric: {},
+      toolCalls: [],
+      toolNames: [],
     })
   })
 

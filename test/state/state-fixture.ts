@@ -10,6 +10,8 @@ export function makeState(fields: Partial<ScenarioState> = {}): ScenarioState {
     nodeVisits: {},
     history: [],
     accumulated: {},
+    toolCalls: [],
+    toolNames: [],
     nodeResults: {},
     ...fields,
   }
