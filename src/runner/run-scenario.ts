@@ -190,6 +190,7 @@ export async function runScenario(
     seed: [],
     outcomeResults: {},
     outcomeErrors: {},
+    outcomeReasons: {},
     judgements: {},
     diagnostics,
     usage: log.usage,

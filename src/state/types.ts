@@ -273,6 +273,8 @@ export interface ScenarioExecutionResult {
    * threw), by name: their `outcomeResults` entry is `false`, and this says why.
    */
   outcomeErrors: Record<string, OutcomeError>
+  /** The reasons callable criteria gave with their verdict (`{ pass, reason }`), by name. */
+  outcomeReasons: Record<string, string>
   /** What each judge criterion decided, by outcome name, with every criterion's reasoning. */
   judgements: Record<string, JudgeResult>
   error?: RunError | undefined

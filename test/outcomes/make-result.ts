@@ -88,6 +88,7 @@ export function makeResult(
     seed: [],
     outcomeResults: {},
     outcomeErrors: {},
+    outcomeReasons: {},
     judgements: {},
     diagnostics: [],
     usage: zeroUsage(),
