@@ -79,6 +79,7 @@ export function involvedTurns(
         ]),
       ].sort((a, b) => a - b)
     case 'ResultCheck':
+    case 'Judge':
       return undefined
     default: {
       const all = new Set<number>()
@@ -135,6 +136,8 @@ function failedComparisons(check: BooleanCheck, result: ScenarioExecutionResult)
         },
       ]
     }
+    case 'Judge':
+      return []
     default:
       return check.conditions.flatMap((condition) => failedComparisons(condition, result))
   }

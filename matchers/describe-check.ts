@@ -32,6 +32,8 @@ export function checkLabel(check: BooleanCheck): string {
       return 'allOf'
     case 'AnyOf':
       return 'anyOf'
+    case 'Judge':
+      return `judge(${check.criteria.length} ${check.criteria.length === 1 ? 'criterion' : 'criteria'})`
     default:
       return `atLeastN(${check.n})`
   }

@@ -14,7 +14,22 @@ export function readBooleanCheck(value: unknown, matcher: string): BooleanCheck 
       'Compare its value instead: expect(evaluateOutcome(check, result)).toBe(2).',
     )
   }
+  if (hasJudge(value)) {
+    throw new InvalidArgumentError(
+      `${matcher}() cannot evaluate a judge() check: a judge needs a model call`,
+      'Judge the result with `await expect(result).toSatisfyJudge(criteria, options?)`, or add the judge as an outcome criterion (runScenario judges it after the run).',
+    )
+  }
   return value
+}
+
+/** Whether a check tree holds a `judge()` node, which only an asynchronous evaluation can run. */
+function hasJudge(check: BooleanCheck): boolean {
+  if (check.type === 'Judge') return true
+  if (check.type === 'AllOf' || check.type === 'AnyOf' || check.type === 'AtLeastN') {
+    return check.conditions.some(hasJudge)
+  }
+  return false
 }
 
 /** Whether every leaf of a check reads turns (`TurnCheck`, `TurnFieldsCheck`). */

@@ -188,6 +188,12 @@ export { allOf, anyOf, atLeastN } from './outcomes/compose.js'
 export { type CrossTurnOptions, crossTurn } from './outcomes/cross-turn.js'
 export { evaluateOutcome } from './outcomes/evaluate-outcome.js'
 export { resultCheck, turnCheck } from './outcomes/field-checks.js'
+export { type JudgeOptions, judge } from './outcomes/judge.js'
+export {
+  type ConversationJudgement,
+  type JudgeConversationOptions,
+  judgeConversation,
+} from './models/judge-conversation.js'
 export { firstTurnScope, lastTurnScope, turnAt } from './outcomes/scopes.js'
 export {
   allTurns,
@@ -218,11 +224,14 @@ export type {
   FieldCheck,
   FirstMatchIndex,
   FirstTurnScope,
+  InconclusiveMode,
+  JudgeCheck,
   LastTurnScope,
   NodeFilter,
   OutcomeCheck,
   OutcomeEvaluate,
   OutcomeValue,
+  OutcomeVerdict,
   ResultCheck,
   ResultField,
   SingleTurnScope,

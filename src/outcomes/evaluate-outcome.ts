@@ -24,6 +24,7 @@ import type {
   CrossTurnCheck,
   EvaluateOutcomeOptions,
   FieldCheck,
+  JudgeCheck,
   OutcomeCheck,
   OutcomeValue,
   ResultCheck,
@@ -37,6 +38,15 @@ interface Context {
   result: ScenarioExecutionResult
   history: readonly TurnRecord[]
   diagnostics: Diagnostic[] | undefined
+  judged: JudgedChecks | undefined
+}
+
+/** What each judge node of a criterion decided, by node: judges run (async) before the checks. */
+export type JudgedChecks = ReadonlyMap<JudgeCheck, boolean>
+
+/** `evaluateCheck`'s options: the public ones, and the verdicts of the judges already run. */
+export interface CheckOptions extends EvaluateOutcomeOptions {
+  judged?: JudgedChecks | undefined
 }
 
 /**
@@ -84,17 +94,17 @@ export function evaluateOutcome(
 export function evaluateCheck(
   check: BooleanCheck,
   result: ScenarioExecutionResult,
-  options?: EvaluateOutcomeOptions,
+  options?: CheckOptions,
 ): boolean
 export function evaluateCheck(
   check: OutcomeCheck,
   result: ScenarioExecutionResult,
-  options?: EvaluateOutcomeOptions,
+  options?: CheckOptions,
 ): OutcomeValue
 export function evaluateCheck(
   check: OutcomeCheck,
   result: ScenarioExecutionResult,
-  options?: EvaluateOutcomeOptions,
+  options?: CheckOptions,
 ): OutcomeValue {
   const history = result.history
   switch (typeTag(check)) {
@@ -106,7 +116,12 @@ export function evaluateCheck(
     case 'FirstMatchIndex':
       return history.findIndex((turn) => passesFilter(check as TurnFilter, turn))
   }
-  return evaluateBoolean(check, { result, history, diagnostics: options?.diagnostics })
+  return evaluateBoolean(check, {
+    result,
+    history,
+    diagnostics: options?.diagnostics,
+    judged: options?.judged,
+  })
 }
 
 function evaluateBoolean(check: OutcomeCheck, ctx: Context): boolean {
@@ -129,6 +144,11 @@ function evaluateBoolean(check: OutcomeCheck, ctx: Context): boolean {
       let passed = 0
       for (const condition of check.conditions) if (evaluateBoolean(condition, ctx)) passed++
       return passed >= check.n
+    }
+    case 'Judge': {
+      const verdict = ctx.judged?.get(check)
+      if (verdict === undefined) throw judgeNotRun()
+      return verdict
     }
     default:
       throw notABooleanCheck(check)
@@ -261,6 +281,14 @@ function reportUnknownFields(check: TurnCheck | TurnFieldsCheck, diagnostics: Di
   for (const { field } of check.checks) {
     if (!isKnownTurnField(field)) diagnostics.push(unknownField(field))
   }
+}
+
+/** A judge needs a model call, which a synchronous evaluation cannot make. */
+function judgeNotRun(): InvalidArgumentError {
+  return new InvalidArgumentError(
+    'A judge() check needs a model call, and was evaluated without one',
+    'Add it as an outcome criterion (runScenario judges it after the run), or judge a result in a test with `await expect(result).toSatisfyJudge(criteria)` or judgeConversation().',
+  )
 }
 
 function notABooleanCheck(check: unknown): InvalidArgumentError {

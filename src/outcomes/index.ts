@@ -3,11 +3,17 @@
 export { countTurns, firstMatchIndex, type TurnFilterOptions } from './aggregations.js'
 export { allOf, anyOf, atLeastN } from './compose.js'
 export { type CrossTurnOptions, crossTurn } from './cross-turn.js'
-export { evaluateCriteria } from './evaluate-criteria.js'
+export {
+  evaluateCriteria,
+  type JudgeNodeOutcome,
+  type OutcomeEvaluation,
+  type RunJudge,
+} from './evaluate-criteria.js'
 export { evaluateOutcome } from './evaluate-outcome.js'
 export { resultCheck, turnCheck } from './field-checks.js'
 export { assertOutcomeCheck, isBooleanCheck, isOutcomeCheck } from './guards.js'
 export { hydrateOutcomeCheck } from './hydrate-outcome-check.js'
+export { type JudgeOptions, judge } from './judge.js'
 export { firstTurnScope, isScope, lastTurnScope, turnAt } from './scopes.js'
 export {
   allTurns,
@@ -38,12 +44,15 @@ export type {
   FieldCheck,
   FirstMatchIndex,
   FirstTurnScope,
+  InconclusiveMode,
+  JudgeCheck,
   LastTurnScope,
   NodeFilter,
   OutcomeCheck,
   OutcomeCriterion,
   OutcomeEvaluate,
   OutcomeValue,
+  OutcomeVerdict,
   ResultCheck,
   ResultField,
   SingleTurnScope,

@@ -9,6 +9,7 @@ export const BOOLEAN_CHECK_TYPES: readonly BooleanCheck['type'][] = [
   'AllOf',
   'AnyOf',
   'AtLeastN',
+  'Judge',
 ]
 
 /** The `type` tags of the aggregations (they return a number and never compose). */

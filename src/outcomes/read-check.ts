@@ -11,6 +11,7 @@ import {
   isPrimitive,
   validateNormalizers,
 } from '../primitives/index.js'
+import { readJudgeNode } from './judge.js'
 import {
   AGGREGATION_TYPES,
   BOOLEAN_CHECK_TYPES,
@@ -45,6 +46,7 @@ const KEYS: Record<OutcomeCheck['type'], readonly string[]> = {
   AllOf: ['type', 'conditions'],
   AnyOf: ['type', 'conditions'],
   AtLeastN: ['type', 'n', 'conditions'],
+  Judge: ['type', 'criteria', 'model', 'instructions', 'inconclusive'],
   CountTurns: ['type', 'nodeId', 'verifyResult'],
   FirstMatchIndex: ['type', 'nodeId', 'verifyResult'],
 }
@@ -142,6 +144,8 @@ function readBooleanNode(node: RawNode, where: string, hydrate: boolean): Boolea
       }
       return hydrate ? { type: 'AtLeastN', n, conditions } : asIs<BooleanCheck>(node)
     }
+    case 'Judge':
+      return readJudgeNode(node, where, hydrate)
     default:
       return invalid(
         where,

@@ -2,6 +2,7 @@
 // tag; primitives inside are primitive data, so a check survives JSON and
 // `structuredClone` and is evaluated by looking behaviour up by tag.
 
+import type { ModelConfig } from '../models/types.js'
 import type { Normalizer, Primitive, PrimitiveData } from '../primitives/types.js'
 import type { Diagnostic, ScenarioExecutionResult } from '../state/types.js'
 
@@ -119,6 +120,26 @@ export interface AtLeastN {
   conditions: BooleanCheck[]
 }
 
+/** How a judge counts a criterion it finds `inconclusive`: as unmet (`fail`) or as met (`pass`). */
+export type InconclusiveMode = 'fail' | 'pass'
+
+/**
+ * A conversation judge: one model call after the run reads the whole transcript and gives each
+ * criterion a verdict (`met`, `unmet`, `inconclusive`) with its reasoning. It holds when every
+ * criterion is met; an inconclusive one counts as `inconclusive` says (`fail` when absent).
+ */
+export interface JudgeCheck {
+  type: 'Judge'
+  /** What the conversation must show, one statement each, judged independently. */
+  criteria: readonly string[]
+  /** The judge's model; absent: the run's parsing model. */
+  model?: ModelConfig | undefined
+  /** Added to the judge's prompt, e.g. what the agent is allowed to do. */
+  instructions?: string | undefined
+  /** How an inconclusive criterion counts; absent: `fail`. */
+  inconclusive?: InconclusiveMode | undefined
+}
+
 /** A turn filter of an aggregation: node id(s), and a verdict (`null`: turns without one). */
 export interface TurnFilter {
   nodeId?: NodeFilter | undefined
@@ -144,6 +165,7 @@ export type BooleanCheck =
   | AllOf
   | AnyOf
   | AtLeastN
+  | JudgeCheck
 
 /** A check that yields a number; it stands alone and never composes. */
 export type Aggregation = CountTurns | FirstMatchIndex
@@ -154,10 +176,22 @@ export type OutcomeCheck = BooleanCheck | Aggregation
 /** The value of an outcome: a boolean check's verdict, or an aggregation's number. */
 export type OutcomeValue = boolean | number
 
-/** The callable escape hatch of a criterion; it may be async. */
+/**
+ * A callable criterion's verdict with its reason: the reason lands in `result.outcomeReasons` and
+ * failure messages show it.
+ */
+export interface OutcomeVerdict {
+  pass: boolean
+  reason?: string | undefined
+}
+
+/**
+ * The callable escape hatch of a criterion; it may be async. It returns a verdict (a boolean, or
+ * `{ pass, reason? }` to say why) or a number (reported, never asserted).
+ */
 export type OutcomeEvaluate = (
   result: ScenarioExecutionResult,
-) => OutcomeValue | Promise<OutcomeValue>
+) => OutcomeValue | OutcomeVerdict | Promise<OutcomeValue | OutcomeVerdict>
 
 /** A named outcome criterion: a declarative `check`, or an `evaluate` callable. */
 export interface OutcomeCriterion {

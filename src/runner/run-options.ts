@@ -5,6 +5,7 @@ import { isLimiter, type Limiter, processLimiter } from '../models/limiter.js'
 import type { ModelCalls } from '../models/model-calls.js'
 import { modelConfigSchema } from '../models/model-config-schema.js'
 import type { AgentFunction, ModelConfig } from '../models/types.js'
+import type { OutcomeCheck } from '../outcomes/types.js'
 import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
 import { assertRubric } from '../rubrics/index.js'
 import type { Rubric } from '../rubrics/types.js'
@@ -180,6 +181,7 @@ export function resolveRunOptions(
     typeof model === 'function' ? { kind: 'agent', agent: model } : { kind: 'model', model }
   if (tools !== undefined) checkTools(answering)
   checkJudgedParts(definition, rubric, parsingModel)
+  checkJudges(definition, parsingModel)
   return {
     answering,
     parsing: parsingModel,
@@ -210,6 +212,44 @@ function checkTools(answering: AnswerSide): void {
       '`tools` apply to a model answering side; an agent under test calls its own tools',
       'Report the calls in AgentReply.toolCalls instead.',
     )
+  }
+}
+
+// The outcome criteria whose judge has no model of its own, per definition (frozen: found once).
+const unmodelledJudges = new WeakMap<ScenarioDefinition, readonly string[]>()
+
+/**
+ * A `judge()` without a `model` of its own judges with the run's parsing model: a run whose
+ * criteria need one and that has none is a programmer error when it starts, not an outcome error
+ * after every turn has run.
+ */
+function checkJudges(definition: ScenarioDefinition, parsingModel: ModelConfig | undefined): void {
+  if (parsingModel !== undefined) return
+  let names = unmodelledJudges.get(definition)
+  if (names === undefined) {
+    names = definition.outcomeCriteria
+      .filter((c) => c.check !== undefined && hasUnmodelledJudge(c.check))
+      .map((c) => `outcome '${c.name}': its judge() has no \`model\``)
+    unmodelledJudges.set(definition, names)
+  }
+  if (names.length === 0) return
+  throw new InvalidArgumentError(
+    'The scenario has conversation judges without a model, and runScenario() was given no parsing model',
+    'Pass `parsingModel: { model }` (scenarioPlugin({ parsingModel }) for scenario() tests), or give each judge its own: judge(criteria, { model }).',
+    names,
+  )
+}
+
+function hasUnmodelledJudge(check: OutcomeCheck): boolean {
+  switch (check.type) {
+    case 'Judge':
+      return check.model === undefined
+    case 'AllOf':
+    case 'AnyOf':
+    case 'AtLeastN':
+      return check.conditions.some(hasUnmodelledJudge)
+    default:
+      return false
   }
 }
 

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/index.js'
 import type { ReplayTally } from '../models/chat-completion.js'
-import { evaluateCriteria } from '../outcomes/index.js'
+import { judgeTranscript } from '../models/judge-conversation.js'
+import { evaluateCriteria, type RunJudge } from '../outcomes/index.js'
 import { type RouteTable, routeTable, TERMINAL_ROUTE, takenEdgeIndex } from '../routing/index.js'
 import {
   END,
@@ -25,7 +26,7 @@ import type {
 } from '../state/types.js'
 import { zeroVisits } from '../state/zero-visits.js'
 import { AnswerSignal } from './answer-signal.js'
-import { type RunOptions, resolveRunOptions } from './run-options.js'
+import { type ResolvedRunOptions, type RunOptions, resolveRunOptions } from './run-options.js'
 import {
   type AnswerStep,
   answerFailed,
@@ -40,7 +41,7 @@ import {
 } from './run-turn.js'
 import { keepBooks, turnRecord } from './turn-bookkeeping.js'
 import { TurnDeadline } from './turn-deadline.js'
-import { addUsage, turnUsage, zeroUsage } from './usage.js'
+import { addUsage, priceTurn, turnUsage, zeroUsage } from './usage.js'
 
 const neverAborted = new AbortController().signal
 
@@ -205,10 +206,50 @@ export async function runScenario(
   }
   // No criteria, no async call: awaiting an empty evaluation cost a promise and a microtask hop.
   if (definition.outcomeCriteria.length > 0) {
-    result.outcomeResults = await evaluateCriteria(definition.outcomeCriteria, result, diagnostics)
+    const evaluation = await evaluateCriteria(
+      definition.outcomeCriteria,
+      result,
+      diagnostics,
+      judgeRunner(result, resolved, signal),
+    )
+    result.outcomeResults = evaluation.values
+    result.outcomeErrors = evaluation.errors
+    result.outcomeReasons = evaluation.reasons
+    result.judgements = evaluation.judgements
   }
   result.durationMs = performance.now() - started
   return result
+}
+
+/**
+ * Runs the judge nodes of the criteria over the finished result: the judge's own model, else the
+ * run's parsing model (`resolveRunOptions` made sure one is there), through the run's limiter and
+ * recording. What a judge spends counts in the result's `usage.judging` and total (and its cost).
+ */
+function judgeRunner(
+  result: ScenarioExecutionResult,
+  resolved: ResolvedRunOptions,
+  signal: AbortSignal,
+): RunJudge {
+  return async (check) => {
+    const model = check.model ?? resolved.parsing
+    if (model === undefined) throw new InvalidArgumentError('A judge() check has no model')
+    const judged = await judgeTranscript(result, check.criteria, {
+      model,
+      instructions: check.instructions,
+      inconclusive: check.inconclusive,
+      recording: resolved.calls.recording,
+      limiter: resolved.calls.limiter,
+      signal,
+    })
+    const usage = turnUsage(zeroUsage(), judged.usage)
+    priceTurn(usage, { answering: undefined, judging: model.model }, resolved.prices)
+    if (judged.replayed) usage.replayed = true
+    addUsage(result.usage, usage)
+    return judged.ok
+      ? { ok: true, pass: judged.pass, judgement: judged.judgement }
+      : { ok: false, error: judged.error }
+  }
 }
 
 /** Refuses what is not a validated definition (a programmer error, thrown). */

@@ -1,4 +1,5 @@
 import { whenToJSON } from '../conditions/index.js'
+import { InvalidArgumentError } from '../errors/index.js'
 import type { OutcomeCheck } from '../outcomes/types.js'
 import type { ScenarioEdge, ScenarioNode, ScenarioOutcomeCriterion } from '../scenario/types.js'
 import { getOwn } from '../state/own-keys.js'
@@ -91,10 +92,34 @@ function writeCriterion(
     description: criterion.description,
   }
   if (criterion.check !== undefined) {
+    assertJudgesWritable(criterion.check, `${at}.check`)
     out.check = writeJsonObject(criterion.check, `${at}.check`) as unknown as OutcomeCheck
   }
   if (criterion.evaluate !== undefined) {
     out.evaluate = writeCallable(context, criterion.evaluate, `${at}.evaluate`, 'evaluate')
   }
   return out
+}
+
+/**
+ * A judge's model may hold a live client or a key, which a document never does (it is meant to be
+ * committed): refused by name, as a node's `modelOverride` is.
+ */
+function assertJudgesWritable(check: OutcomeCheck, at: string): void {
+  if (check.type === 'AllOf' || check.type === 'AnyOf' || check.type === 'AtLeastN') {
+    check.conditions.forEach((c, i) => {
+      assertJudgesWritable(c, `${at}.conditions.${i}`)
+    })
+    return
+  }
+  if (check.type !== 'Judge' || check.model === undefined) return
+  for (const key of ['client', 'apiKey'] as const) {
+    if (check.model[key] === undefined) continue
+    throw new InvalidArgumentError(
+      `Cannot write the \`${key}\` of the judge's model at ${at}.model to JSON`,
+      key === 'client'
+        ? "A client object cannot be serialized: leave the judge's `model` out (it then judges with the run's parsingModel, where a client may go), or give it a `baseURL`."
+        : "API keys are never written to a scenario document: leave `apiKey` out of the judge's model and let the client read OPENAI_API_KEY.",
+    )
+  }
 }

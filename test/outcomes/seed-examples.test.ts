@@ -98,11 +98,13 @@ describe('seeds/outcome-criteria.txt examples', () => {
       },
     ]
     const diagnostics: never[] = []
-    expect(await evaluateCriteria(criteria, loopProbe, diagnostics)).toEqual({
+    expect((await evaluateCriteria(criteria, loopProbe, diagnostics)).values).toEqual({
       short_execution: true,
     })
     const long = makeResult([1, 2, 3, 4].map(() => ({ nodeId: 'probe' })))
-    expect(await evaluateCriteria(criteria, long, diagnostics)).toEqual({ short_execution: false })
+    expect((await evaluateCriteria(criteria, long, diagnostics)).values).toEqual({
+      short_execution: false,
+    })
     expect(diagnostics).toEqual([])
   })
 })

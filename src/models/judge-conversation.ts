@@ -1,0 +1,329 @@
+import { z } from 'zod'
+import { isModelCallError } from '../errors/index.js'
+import { assertResult } from '../internal/assert-result.js'
+import { describeThrown } from '../internal/describe-value.js'
+import { parseOptions } from '../internal/options-schema.js'
+import { judgeOptionsSchema, readCriteria } from '../outcomes/judge.js'
+import type { InconclusiveMode } from '../outcomes/types.js'
+import { recordingErrorOf } from '../recordings/recording-error-of.js'
+import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
+import type {
+  ChatMessage,
+  CriterionJudgement,
+  JudgeResult,
+  OutcomeError,
+  ScenarioExecutionResult,
+  ToolCallRecord,
+  TurnRecord,
+  Usage,
+} from '../state/types.js'
+import { chatCompletion, type ReplayTally } from './chat-completion.js'
+import { isLimiter, type Limiter, processLimiter } from './limiter.js'
+import { modelConfigSchema } from './model-config-schema.js'
+import { zodHelpers } from './openai-zod-helpers.js'
+import type { ModelConfig } from './types.js'
+
+/**
+ * The judge's system prompt, the library's own (the README quotes it verbatim; a test keeps the
+ * two the same). Each rule answers a way judges go wrong: criteria judged together, the scenario's
+ * intent graded instead of the transcript, a guess where the transcript is silent, a verdict
+ * given before the evidence was looked at.
+ */
+export const JUDGE_SYSTEM_PROMPT = `You judge a conversation between a user and an AI assistant against a numbered list of criteria. You see the conversation as a transcript: what the user and the assistant said, the tools the assistant called with their arguments, and what the tools returned.
+
+Rules:
+1. Judge each criterion on its own. The verdict on one criterion never depends on the verdict on another.
+2. Judge against the transcript only. Do not judge what the conversation seems meant to test, what the assistant may have meant, or anything no criterion asks about.
+3. For each criterion, write your reasoning first: name the turn that is your evidence and quote the words that decide it (for example: Turn 2, assistant: "..."). Then give the verdict.
+4. The verdict is "met" when the transcript shows that the criterion holds, "unmet" when it shows that it does not hold, and "inconclusive" when the transcript does not show either way (for example, the conversation never reached the point the criterion is about). Never guess: missing evidence is "inconclusive", not "met" or "unmet".`
+
+/** Options of `judgeConversation`: the judge's model and how its one call is made. */
+export interface JudgeConversationOptions {
+  /** The judge's model (an OpenAI-compatible endpoint). */
+  model: ModelConfig
+  /** Added to the judge's prompt, e.g. what the agent is allowed to do. */
+  instructions?: string | undefined
+  /** How an inconclusive criterion counts. @default 'fail' */
+  inconclusive?: InconclusiveMode | undefined
+  /** The recording session the call is answered through; none: the call goes live. */
+  recording?: RecordingSession | undefined
+  /** The limiter the call waits in; the process's by default. */
+  limiter?: Limiter | undefined
+  /** Aborts the call. */
+  signal?: AbortSignal | undefined
+}
+
+/**
+ * What a judge decided (`ok: true`: `pass`, each criterion's verdict and reasoning) or why it
+ * could not decide (`ok: false`: the judge unreachable, a recording miss, a reply that cannot be
+ * read) — an error, never a verdict. `usage` is what the call spent.
+ */
+export type ConversationJudgement =
+  | { ok: true; pass: boolean; judgement: JudgeResult; usage: Usage; replayed: boolean }
+  | { ok: false; error: OutcomeError; usage: Usage; replayed: boolean }
+
+const judgeConversationSchema = judgeOptionsSchema.extend({
+  model: modelConfigSchema,
+  recording: z
+    .custom<RecordingSession>(isRecordingSession, {
+      error: 'a RecordingSession (from vitest-scenario/host)',
+    })
+    .optional(),
+  limiter: z
+    .custom<Limiter>(isLimiter, {
+      error: 'a limiter made with createLimiter({ maxConcurrentCalls })',
+    })
+    .optional(),
+  signal: z
+    .custom<AbortSignal>(
+      (value) => typeof value === 'object' && value !== null && 'aborted' in value,
+      { error: 'an AbortSignal' },
+    )
+    .optional(),
+})
+
+/**
+ * Judges a finished run's whole conversation against `criteria` with one model call, as a
+ * `judge()` outcome does, outside any run: the seed, each turn's question, answer, tool calls and
+ * results. Runner-free (no test runner, no global): the caller gives the model and, to record and
+ * replay the call, the recording session. Bad arguments throw `InvalidArgumentError`; a call that
+ * fails is returned as an error (`ok: false`), never thrown.
+ *
+ * @example
+ * const judged = await judgeConversation(result, ['The agent confirms the refund amount'], {
+ *   model: { model: 'gpt-4.1-mini' },
+ * })
+ * if (judged.ok) judged.judgement.criteria // [{ criterion, verdict: 'met', reasoning }]
+ */
+export async function judgeConversation(
+  result: ScenarioExecutionResult,
+  criteria: readonly string[],
+  options: JudgeConversationOptions,
+): Promise<ConversationJudgement> {
+  const where = 'judgeConversation(result, criteria, options)'
+  assertResult(result, where)
+  readCriteria(criteria, `${where}: criteria`)
+  const checked = parseOptions(judgeConversationSchema, options, {
+    where,
+    fix: 'Give at least the judge’s model: judgeConversation(result, criteria, { model: { model: "gpt-4.1-mini" } }).',
+  })
+  return judgeTranscript(result, criteria, checked)
+}
+
+/** `judgeConversation` without the checks of its arguments: for callers that made them already. */
+export async function judgeTranscript(
+  result: ScenarioExecutionResult,
+  criteria: readonly string[],
+  options: JudgeConversationOptions,
+): Promise<ConversationJudgement> {
+  const replay: ReplayTally = { calls: 0, recordedDurationMs: 0 }
+  const system =
+    options.instructions === undefined || options.instructions.trim() === ''
+      ? JUDGE_SYSTEM_PROMPT
+      : `${JUDGE_SYSTEM_PROMPT}\n\nInstructions from the test author:\n${options.instructions}`
+  let content: string | null
+  let usage: Usage
+  try {
+    const answer = await chatCompletion(
+      options.model,
+      {
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: judgeRequest(result, criteria) },
+        ],
+        responseFormat: formatFor(criteria.length),
+      },
+      {
+        signal: options.signal ?? neverAborted,
+        stage: 'verify',
+        calls: { limiter: options.limiter ?? processLimiter, recording: options.recording },
+        replay,
+      },
+    )
+    content = answer.content
+    usage = answer.usage
+  } catch (error) {
+    return { ok: false, error: callError(error), usage: none(), replayed: replay.calls > 0 }
+  }
+  const replayed = replay.calls > 0
+  const read = readVerdicts(content, criteria)
+  if (!read.ok) return { ok: false, error: read.error, usage, replayed }
+  const judgement = verdictOf(read.criteria)
+  const pass =
+    judgement.verdict === 'pass' ||
+    (judgement.verdict === 'inconclusive' && options.inconclusive === 'pass')
+  return { ok: true, pass, judgement, usage, replayed }
+}
+
+const neverAborted = new AbortController().signal
+
+function none(): Usage {
+  return { input: 0, output: 0, cached: 0 }
+}
+
+/** The overall verdict: `fail` when a criterion is unmet, else `inconclusive` when one is, else `pass`. */
+function verdictOf(criteria: CriterionJudgement[]): JudgeResult {
+  const verdicts = new Set(criteria.map((c) => c.verdict))
+  const verdict = verdicts.has('unmet')
+    ? 'fail'
+    : verdicts.has('inconclusive')
+      ? 'inconclusive'
+      : 'pass'
+  return { verdict, criteria }
+}
+
+/** The user message: the transcript, then the numbered criteria. */
+export function judgeRequest(result: ScenarioExecutionResult, criteria: readonly string[]): string {
+  const numbered = criteria.map((c, i) => `${i + 1}. ${c}`).join('\n')
+  return `Transcript:\n<transcript>\n${renderTranscript(result)}\n</transcript>\n\nCriteria:\n${numbered}`
+}
+
+/**
+ * The whole conversation as the judge reads it: the seed, then each turn (numbered from 0, as
+ * the matchers and `turnAt(i)` count) with its question (none when `questionText` is `null`), the
+ * assistant's tool calls and their results, and its answer.
+ */
+export function renderTranscript(result: ScenarioExecutionResult): string {
+  const lines: string[] = []
+  if (result.seed.length > 0) {
+    lines.push('Before the first turn:')
+    renderMessages(result.seed, lines)
+  }
+  result.history.forEach((turn, i) => {
+    lines.push(`Turn ${i} (node ${turn.nodeId}):`)
+    renderTurn(turn, lines)
+  })
+  if (lines.length === 0) lines.push('(no turns)')
+  return lines.join('\n')
+}
+
+function renderTurn(turn: TurnRecord, lines: string[]): void {
+  const questionText: string | null = turn.questionText
+  if (questionText !== null) line(lines, 'user', questionText)
+  const showsTools = turn.messages.some(
+    (m) => m.role === 'tool' || (m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0),
+  )
+  // An agent may report its tool calls without the messages that carried them.
+  if (!showsTools) for (const call of turn.toolCalls) renderToolRecord(call, lines)
+  if (turn.messages.length > 0) renderMessages(turn.messages, lines)
+  else if (turn.rawResponse !== null) line(lines, 'assistant', turn.rawResponse)
+  if (turn.error !== undefined && turn.rawResponse === null) {
+    lines.push(`  (no answer: the turn failed, ${turn.error.category}: ${turn.error.message})`)
+  }
+}
+
+function renderMessages(messages: readonly ChatMessage[], lines: string[]): void {
+  const names = new Map<string, string>()
+  for (const message of messages) {
+    if (message.role === 'tool') {
+      const name = names.get(message.tool_call_id)
+      line(lines, name === undefined ? 'tool result' : `tool result (${name})`, message.content)
+      continue
+    }
+    if (message.role === 'assistant') {
+      for (const call of message.tool_calls ?? []) {
+        names.set(call.id, call.function.name)
+        lines.push(`  assistant calls tool ${call.function.name} with ${call.function.arguments}`)
+      }
+      if (message.content !== null && message.content !== '') {
+        line(lines, 'assistant', message.content)
+      }
+      continue
+    }
+    line(lines, message.role, message.content)
+  }
+}
+
+function renderToolRecord(call: ToolCallRecord, lines: string[]): void {
+  lines.push(`  assistant calls tool ${call.name} with ${json(call.arguments)}`)
+  if (call.error !== undefined) line(lines, `tool error (${call.name})`, call.error)
+  else if (call.result !== undefined) line(lines, `tool result (${call.name})`, json(call.result))
+}
+
+/** One speaker's message; continuation lines indented under it. */
+function line(lines: string[], who: string, text: string): void {
+  lines.push(`  ${who}: ${text.replace(/\n/g, '\n    ')}`)
+}
+
+function json(value: unknown): string {
+  if (typeof value === 'string') return value
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
+
+const VERDICTS = ['met', 'unmet', 'inconclusive'] as const
+
+// One schema per number of criteria: a key per criterion, so structured outputs make the model
+// answer every criterion exactly once; `reasoning` comes first so it reasons before deciding.
+const schemas = new Map<number, { schema: z.ZodObject; format: object }>()
+
+function schemaFor(count: number): { schema: z.ZodObject; format: object } {
+  let found = schemas.get(count)
+  if (found === undefined) {
+    const shape: Record<string, z.ZodType> = {}
+    for (let i = 1; i <= count; i++) {
+      shape[`criterion_${i}`] = z.object({ reasoning: z.string(), verdict: z.enum(VERDICTS) })
+    }
+    const schema = z.object(shape)
+    found = { schema, format: zodHelpers().zodResponseFormat(schema, 'judgement') }
+    schemas.set(count, found)
+  }
+  return found
+}
+
+function formatFor(count: number): object {
+  return schemaFor(count).format
+}
+
+type ReadVerdicts =
+  | { ok: true; criteria: CriterionJudgement[] }
+  | { ok: false; error: OutcomeError }
+
+/** The judge's reply read against the schema; a reply that does not fit is a `parsing` error. */
+function readVerdicts(content: string | null, criteria: readonly string[]): ReadVerdicts {
+  let data: unknown
+  try {
+    data = JSON.parse(content ?? '')
+  } catch {
+    return unreadable(`it is not JSON: ${JSON.stringify(String(content).slice(0, 200))}`)
+  }
+  const parsed = schemaFor(criteria.length).schema.safeParse(data)
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
+      .join('; ')
+    return unreadable(`it does not fit the verdict schema: ${issues}`)
+  }
+  const fields = parsed.data as Record<
+    string,
+    { reasoning: string; verdict: (typeof VERDICTS)[number] }
+  >
+  return {
+    ok: true,
+    criteria: criteria.map((criterion, i) => {
+      const { reasoning, verdict } = fields[`criterion_${i + 1}`] as {
+        reasoning: string
+        verdict: (typeof VERDICTS)[number]
+      }
+      return { criterion, verdict, reasoning }
+    }),
+  }
+}
+
+function unreadable(problem: string): ReadVerdicts {
+  return {
+    ok: false,
+    error: { category: 'parsing', message: `The judge's reply could not be read: ${problem}` },
+  }
+}
+
+/** A failed call as an outcome error: its category and what happened. */
+function callError(error: unknown): OutcomeError {
+  if (isModelCallError(error)) return { category: error.category, message: error.what }
+  const recording = recordingErrorOf(error)
+  if (recording !== undefined) return { category: 'recording', message: recording.what }
+  return { category: 'unexpected', message: `the judge's call threw ${describeThrown(error)}` }
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import { parseOptions } from '../internal/options-schema.js'
+import { modelConfigSchema } from '../models/model-config-schema.js'
+import type { JudgeCheck } from './types.js'
+
+/** The rules of `judge()`'s options, the one place they live (a JSON document's judge too). */
+export const judgeOptionsSchema = z.strictObject(
+  {
+    /** The judge's model; the run's parsing model when absent. */
+    model: modelConfigSchema.optional(),
+    /** Added to the judge's prompt. */
+    instructions: z.string('a string').optional(),
+    /** How an inconclusive criterion counts. @default 'fail' */
+    inconclusive: z.enum(['fail', 'pass'], { error: "'fail' or 'pass'" }).optional(),
+  },
+  { error: 'an options object { model?, instructions?, inconclusive? }' },
+)
+
+/** Options of `judge()`: the judge's model, extra instructions, and how inconclusive counts. */
+export type JudgeOptions = z.input<typeof judgeOptionsSchema>
+
+const JUDGE_FIX =
+  "Write judge(['The agent asked for the order number before refunding'], { model?, instructions?, inconclusive? })."
+
+/**
+ * A conversation judge as a boolean check node: after the run, one model call (its `model`, else
+ * the run's parsing model) reads the whole transcript — seed, questions, answers, tool calls and
+ * results — and gives each criterion a verdict (`met`, `unmet`, `inconclusive`) with its
+ * reasoning. It holds when every criterion is met; an inconclusive one counts as `inconclusive`
+ * says (`'fail'` by default). Plain data, frozen, serializable (without a `client`), and it
+ * composes in `allOf`/`anyOf`/`atLeastN`. The verdicts land in `result.judgements[<outcome>]`.
+ *
+ * @example
+ * s.addOutcome('polite refund', judge([
+ *   'The agent asks for the order number before promising a refund',
+ *   'The agent never blames the customer',
+ * ]))
+ */
+export function judge(criteria: readonly string[], options?: JudgeOptions): JudgeCheck {
+  const where = 'judge(criteria, options)'
+  const list = readCriteria(criteria, `${where}: criteria`)
+  const checked = parseOptions(judgeOptionsSchema, options ?? {}, { where, fix: JUDGE_FIX })
+  return judgeNode(list, checked)
+}
+
+/**
+ * Validates a judge node (`readCheck` calls it for hand-built nodes and JSON documents) and
+ * returns it rebuilt (`hydrate`) or as it is. A document's model may hold neither a `client` nor
+ * an `apiKey`.
+ */
+export function readJudgeNode(
+  node: Record<string, unknown>,
+  where: string,
+  hydrate: boolean,
+): JudgeCheck {
+  const criteria = readCriteria(node.criteria, `${where}.criteria`)
+  const model = node.model
+  if (hydrate && typeof model === 'object' && model !== null) {
+    for (const key of ['client', 'apiKey']) {
+      if (Object.hasOwn(model, key)) {
+        throw new InvalidArgumentError(
+          `Invalid outcome check at ${where}.model.${key}: '${key}' cannot be loaded from a document`,
+          'A document holds no clients or API keys: leave the judge without `model` to use the run’s parsing model, or set `baseURL`.',
+        )
+      }
+    }
+  }
+  const options: Record<string, unknown> = {}
+  for (const key of ['model', 'instructions', 'inconclusive'] as const) {
+    if (node[key] !== undefined) options[key] = node[key]
+  }
+  const checked = parseOptions(judgeOptionsSchema, options, {
+    where: `the judge at ${where}`,
+    fix: JUDGE_FIX,
+  })
+  return hydrate ? judgeNode(criteria, checked) : (node as unknown as JudgeCheck)
+}
+
+function judgeNode(
+  criteria: readonly string[],
+  options: z.output<typeof judgeOptionsSchema>,
+): JudgeCheck {
+  const node: JudgeCheck = { type: 'Judge', criteria: Object.freeze([...criteria]) }
+  if (options.model !== undefined) node.model = Object.freeze({ ...options.model })
+  if (options.instructions !== undefined) node.instructions = options.instructions
+  if (options.inconclusive !== undefined) node.inconclusive = options.inconclusive
+  return Object.freeze(node)
+}
+
+/** A non-empty list of non-empty strings, each a criterion; else an `InvalidArgumentError`. */
+export function readCriteria(value: unknown, where: string): readonly string[] {
+  if (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((c) => typeof c === 'string' && c.trim() !== '')
+  ) {
+    return value as string[]
+  }
+  const problem = !Array.isArray(value)
+    ? `${describeValue(value)} is not a list of criteria`
+    : value.length === 0
+      ? 'the list of criteria is empty'
+      : `criterion ${value.findIndex((c) => typeof c !== 'string' || c.trim() === '')} is ${describeValue(value.find((c) => typeof c !== 'string' || c.trim() === ''))}, not a non-empty string`
+  throw new InvalidArgumentError(`${where}: ${problem}`, JUDGE_FIX)
+}
