@@ -10,3 +10,9 @@ export {
   createToMatchConversationSnapshot,
   type SnapshotMatcher,
 } from './to-match-conversation-snapshot.js'
+export {
+  createToSatisfyJudge,
+  type JudgeMatcherHost,
+  type JudgeMatcherOptions,
+  type SatisfyJudgeMatcher,
+} from './to-satisfy-judge.js'

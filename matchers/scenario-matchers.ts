@@ -3,6 +3,7 @@ import type { ScenarioStatus } from '../src/state/types.js'
 import type { ConsistencyOptions } from './to-be-consistent-across.js'
 import type { PassRateOptions } from './to-have-pass-rate.js'
 import type { TurnLevelCheck } from './to-have-turn-check.js'
+import type { JudgeMatcherOptions } from './to-satisfy-judge.js'
 
 /**
  * What a matcher call returns on `A`, the assertion it is called on. Vitest 5 types every matcher
@@ -81,6 +82,16 @@ export interface ScenarioMatchers {
    * expect(result).toPassOutcomes(['kept-answer'])
    */
   toPassOutcomes(names?: string | readonly string[]): MatcherReturn<this>
+  /**
+   * Asks a conversation judge (one model call over the whole transcript) whether the run meets
+   * every criterion; on a result set, every sample. Await it. Its model: `options.model`, else
+   * the plugin's parsing model. Failures show each unmet or inconclusive criterion with the
+   * judge's reasoning; a judge that cannot decide fails as an error, also under `.not`.
+   *
+   * @example
+   * await expect(result).toSatisfyJudge(['The agent confirms the refund amount'])
+   */
+  toSatisfyJudge(criteria: readonly string[], options?: JudgeMatcherOptions): Promise<void>
   /**
    * Passes when the lower bound of the Wilson interval of a result set's pass rate is at least
    * `min` (confidence 0.95 unless given).

@@ -1,7 +1,8 @@
 import { InvalidArgumentError, quoteList } from '../src/errors/index.js'
 import { assertReadable } from '../src/internal/assert-readable.js'
 import { describeValue } from '../src/internal/describe-value.js'
-import type { ScenarioExecutionResult } from '../src/state/types.js'
+import { getOwn } from '../src/state/own-keys.js'
+import type { JudgeResult, ScenarioExecutionResult } from '../src/state/types.js'
 import { judgeReceived } from './judge.js'
 import type { MatcherOutcome, MatcherState, MatcherUtils } from './matcher-types.js'
 import { formatList, formatValue } from './text.js'
@@ -25,7 +26,7 @@ export function toPassOutcomes(
   const args =
     wanted === undefined ? '' : typeof names === 'string' ? formatValue(names) : formatList(wanted)
   return judgeReceived(this, { name: 'toPassOutcomes', args }, received, (result) =>
-    outcomesVerdict(result, wanted, this.utils),
+    outcomesVerdict(result, wanted, this.utils, this.isNot === true),
   )
 }
 
@@ -33,29 +34,73 @@ function outcomesVerdict(
   result: ScenarioExecutionResult,
   wanted: readonly string[] | undefined,
   utils: MatcherUtils,
+  isNot: boolean,
 ): Verdict {
   const names = checkedNames(result, wanted)
   const failed = names.filter((name) => result.outcomeResults[name] !== true)
-  const head =
-    names.length === 1
-      ? `The outcome criterion ${failed.length === 0 ? 'passed' : 'failed'}:`
-      : failed.length === 0
-        ? `All ${names.length} outcome criteria passed:`
-        : `${failed.length} of ${names.length} outcome criteria failed:`
-  const lines = names.map((name) =>
-    result.outcomeResults[name] === true
-      ? `  ${utils.EXPECTED_COLOR('✓')} ${name}`
-      : `  ${utils.RECEIVED_COLOR('✗')} ${name}`,
-  )
+  // An error is not a verdict: counted and worded apart from a criterion that failed.
+  const errored = failed.filter((name) => Object.hasOwn(result.outcomeErrors, name))
+  const lines = names.flatMap((name) => criterionLines(result, name, utils))
   return {
-    pass: failed.length === 0,
-    summary: [head, ...lines],
+    // A criterion that could not be evaluated fails the assertion both ways: `.not` asks for a
+    // verdict of "failed", and an error is none.
+    pass: errored.length > 0 ? isNot : failed.length === 0,
+    summary: [head(names.length, failed.length, errored.length), ...lines],
     notes: result.diagnostics.filter((d) => d.kind === 'outcome').map((d) => d.message),
     diff: {
       expected: Object.fromEntries(names.map((name) => [name, true])),
       actual: Object.fromEntries(names.map((name) => [name, result.outcomeResults[name]])),
     },
   }
+}
+
+function head(count: number, failed: number, errored: number): string {
+  const errors =
+    errored === 0
+      ? ''
+      : ` (${errored === failed && count === 1 ? 'it' : errored} could not be evaluated: an error, not a verdict)`
+  if (count === 1) {
+    if (failed === 0) return 'The outcome criterion passed:'
+    return errored === 1
+      ? 'The outcome criterion could not be evaluated (an error, not a verdict):'
+      : 'The outcome criterion failed:'
+  }
+  if (failed === 0) return `All ${count} outcome criteria passed:`
+  return `${failed} of ${count} outcome criteria failed${errors}:`
+}
+
+/**
+ * A criterion's line: ✓ or ✗ and its name; for one that failed, the reason its callable gave,
+ * or the error that kept it from being evaluated, and each judge criterion that was not met with
+ * the judge's reasoning.
+ */
+function criterionLines(
+  result: ScenarioExecutionResult,
+  name: string,
+  utils: MatcherUtils,
+): string[] {
+  if (result.outcomeResults[name] === true) return [`  ${utils.EXPECTED_COLOR('✓')} ${name}`]
+  const mark = utils.RECEIVED_COLOR('✗')
+  const error = getOwn(result.outcomeErrors, name)
+  const reason = getOwn(result.outcomeReasons, name)
+  let line = `  ${mark} ${name}`
+  if (error !== undefined)
+    line += ` — could not be evaluated, ${error.category} error: ${error.message}`
+  else if (reason !== undefined) line += ` — ${reason}`
+  return [line, ...judgementLines(getOwn(result.judgements, name))]
+}
+
+/** Each unmet or inconclusive judge criterion, with the judge's reasoning under it. */
+export function judgementLines(judgement: JudgeResult | undefined, indent = '      '): string[] {
+  if (judgement === undefined) return []
+  return judgement.criteria.flatMap(({ criterion, verdict, reasoning }) =>
+    verdict === 'met'
+      ? []
+      : [
+          `${indent}${verdict}: ${criterion}`,
+          ...reasoning.split('\n').map((l) => `${indent}  ${l}`),
+        ],
+  )
 }
 
 /** The boolean criteria to check: the named ones (each must exist and be boolean), else all. */

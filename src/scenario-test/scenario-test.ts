@@ -74,12 +74,25 @@ export async function runScenarioTest<Args extends unknown[]>(
       ;(context.expect(result) as unknown as OutcomeAssertion).toPassOutcomes()
     } catch (error) {
       // The user did not write this assertion: say where it comes from and how to turn it off.
-      if (error instanceof Error) {
-        error.message = `[vitest-scenario] An outcome criterion of scenario '${name}' is false (asserted after the test body; \`assertOutcomes: false\` turns this off)\n\n${error.message}`
-      }
+      if (error instanceof Error)
+        error.message = `${assertionHead(name, result)}\n\n${error.message}`
       throw error
     }
   }
+}
+
+/**
+ * The first line of a failed automatic assertion: where it comes from, how to turn it off, and
+ * whether a criterion failed or could not be evaluated at all (an error is not a verdict).
+ */
+function assertionHead(name: string, result: ScenarioExecutionResult): string {
+  const after = '(asserted after the test body; `assertOutcomes: false` turns this off)'
+  const errors = Object.entries(result.outcomeErrors)
+  if (errors.length === 0) {
+    return `[vitest-scenario] An outcome criterion of scenario '${name}' is false ${after}`
+  }
+  const listed = errors.map(([criterion, e]) => `'${criterion}' (${e.category})`).join(', ')
+  return `[vitest-scenario] Outcome criteria of scenario '${name}' could not be evaluated: ${listed}. This is an error, not a verdict: fix its cause and run again ${after}`
 }
 
 function buildDefinition<Args extends unknown[]>(

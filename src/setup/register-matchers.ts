@@ -2,8 +2,10 @@ import { relative } from 'node:path'
 import { expect, Snapshots } from 'vitest'
 import { matchers } from '../../matchers/index.js'
 import { createToMatchConversationSnapshot } from '../../matchers/to-match-conversation-snapshot.js'
+import { createToSatisfyJudge } from '../../matchers/to-satisfy-judge.js'
 import { createConversationSerializer, type SnapshotLocation } from '../snapshot/index.js'
 import { providedOptions } from './provided-options.js'
+import { currentRecordingSession } from './recording-hooks.js'
 
 const REGISTERED = Symbol.for('vitest-scenario.matchers')
 
@@ -15,6 +17,12 @@ export function registerMatchers(): void {
   expect.extend({
     ...matchers,
     toMatchConversationSnapshot: createToMatchConversationSnapshot(Snapshots.toMatchSnapshot),
+    // The judge's default model is the plugin's parsing model; its call records in the test's
+    // recording, as a run's calls do.
+    toSatisfyJudge: createToSatisfyJudge({
+      model: () => providedOptions()?.parsingModel,
+      recording: currentRecordingSession,
+    }),
   })
   expect.addSnapshotSerializer(createConversationSerializer(snapshotLocation))
   ;(globalThis as Record<symbol, unknown>)[REGISTERED] = true

@@ -45,6 +45,54 @@ describe('toPassOutcomes', () => {
     )
   })
 
+  test('a failed criterion shows its reason and the judge’s reasoning; an error is worded apart from a verdict', async () => {
+    const result = await flipped()
+    result.outcomeResults = { 'kept-answer': false, polite: false, judged: false, brief: true }
+    result.outcomeReasons = { 'kept-answer': 'the last answer named navitoclax' }
+    result.outcomeErrors = {
+      judged: { category: 'server_error', message: "A call to model 'judge' failed: 503" },
+    }
+    result.judgements = {
+      polite: {
+        verdict: 'fail',
+        criteria: [
+          { criterion: 'Greets the user', verdict: 'met', reasoning: 'Turn 0.' },
+          { criterion: 'Says goodbye', verdict: 'unmet', reasoning: 'Turn 1 ends\nwithout one.' },
+          { criterion: 'Offers help', verdict: 'inconclusive', reasoning: 'Not shown.' },
+        ],
+      },
+    }
+    const { message } = failure(() => expect(result).toPassOutcomes())
+    expect(message).toBe(
+      lines(
+        'expect(result).toPassOutcomes()',
+        '',
+        '3 of 4 outcome criteria failed (1 could not be evaluated: an error, not a verdict):',
+        '  ✗ kept-answer — the last answer named navitoclax',
+        '  ✗ polite',
+        '      unmet: Says goodbye',
+        '        Turn 1 ends',
+        '        without one.',
+        '      inconclusive: Offers help',
+        '        Not shown.',
+        "  ✗ judged — could not be evaluated, server_error error: A call to model 'judge' failed: 503",
+        '  ✓ brief',
+        ...transcript.flipped,
+      ),
+    )
+    const one = failure(() => expect(result).toPassOutcomes('judged')).message
+    expect(one.split('\n').slice(2, 4)).toEqual([
+      'The outcome criterion could not be evaluated (an error, not a verdict):',
+      "  ✗ judged — could not be evaluated, server_error error: A call to model 'judge' failed: 503",
+    ])
+    // An error fails `.not` too: `.not` asks for a verdict of "failed", and an error is none.
+    const negated = failure(() => expect(result).not.toPassOutcomes('judged')).message
+    expect(negated).toContain(
+      'The outcome criterion could not be evaluated (an error, not a verdict):',
+    )
+    expect(result).not.toPassOutcomes('kept-answer')
+  })
+
   test('.not passes when a criterion fails', async () => {
     expect(await flipped()).not.toPassOutcomes()
   })

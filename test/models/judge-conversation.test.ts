@@ -5,14 +5,13 @@ import {
   END,
   judge,
   judgeConversation,
-  type RecordingSession,
   runScenario,
   Scenario,
   scriptedModel,
   statusIs,
 } from '../../src/core.js'
 import { JUDGE_SYSTEM_PROMPT, judgeTranscript } from '../../src/models/judge-conversation.js'
-import { RecordingSession as Session } from '../../src/recordings/session.js'
+import { type RecordingSession, RecordingSession as Session } from '../../src/recordings/session.js'
 import { memoryStore } from '../../src/recordings/store.js'
 import { makeResult } from '../outcomes/make-result.js'
 import type { ChatReply } from '../support/openai-server/index.js'
