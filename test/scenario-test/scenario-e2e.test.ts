@@ -121,7 +121,7 @@ describe('scenario() in a real Vitest run', () => {
   test('boolean outcomes are asserted after the body, unless turned off', async () => {
     const run = await ci(['outcomes.test.ts'])
     expect(run.code).toBe(1)
-    expect(run.output).toMatch(/Tests\s+3 failed \| 1 passed \(4\)/)
+    expect(run.output).toMatch(/Tests\s+5 failed \| 1 passed \(6\)/)
     expect(run.output).toMatch(/✓ outcomes\.test\.ts > asserts nothing with assertOutcomes: false/)
     expect(run.output).toMatch(
       /FAIL\s+outcomes\.test\.ts > fails on a false outcome after the body/,
@@ -130,6 +130,14 @@ describe('scenario() in a real Vitest run', () => {
       "[vitest-scenario] An outcome criterion of scenario 'fails on a false outcome after the body' is false (asserted after the test body; `assertOutcomes: false` turns this off)",
     )
     expect(run.output).toContain('✗ kept BCL2')
+    // An error is not a verdict: named with its category, worded apart from a failed criterion.
+    expect(run.output).toContain(
+      "[vitest-scenario] Outcome criteria of scenario 'fails naming an outcome that could not be evaluated' could not be evaluated: 'graded by a service' (unexpected). This is an error, not a verdict: fix its cause and run again (asserted after the test body; `assertOutcomes: false` turns this off)",
+    )
+    expect(run.output).toContain(
+      '✗ graded by a service — could not be evaluated, unexpected error: evaluate threw Error: grading service unreachable',
+    )
+    expect(run.output).toContain('✗ short — took 2 turns, at most 1 allowed')
     expect(run.output).toContain(
       "[vitest-scenario] scenario 'fails when the body never calls run()' finished without calling run()",
     )

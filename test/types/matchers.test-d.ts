@@ -4,6 +4,8 @@ import {
   anyTurn,
   countTurns,
   firstTurnScope,
+  type JudgeCheck,
+  judge,
   lastTurn,
   lastTurnScope,
   type ScenarioExecutionResult,
@@ -52,6 +54,28 @@ describe('the scenario matchers on expect()', () => {
     expectTypeOf(expect(pending).resolves.toHaveStatus('completed')).toEqualTypeOf<Promise<void>>()
     expectTypeOf(expect(pending).resolves.not.toHaveTurnCount(1)).toEqualTypeOf<Promise<void>>()
     expectTypeOf(expect.poll(() => result).toHaveStatus('completed')).toEqualTypeOf<Promise<void>>()
+  })
+
+  test('toSatisfyJudge is asynchronous: it returns a promise to await, with .not too', () => {
+    expectTypeOf(expect(result).toSatisfyJudge(['Polite'])).toEqualTypeOf<Promise<void>>()
+    expectTypeOf(
+      expect(results).not.toSatisfyJudge(['Polite'], {
+        model: { model: 'gpt-4.1-mini' },
+        instructions: 'Be strict.',
+        inconclusive: 'pass',
+      }),
+    ).toEqualTypeOf<Promise<void>>()
+    // @ts-expect-error criteria are a list of strings
+    void expect(result).toSatisfyJudge('Polite')
+    // @ts-expect-error inconclusive is 'fail' or 'pass'
+    void expect(result).toSatisfyJudge(['Polite'], { inconclusive: 'maybe' })
+  })
+
+  test('judge() is a boolean check node that composes', () => {
+    expectTypeOf(judge(['Polite'])).toEqualTypeOf<JudgeCheck>()
+    expectTypeOf(allOf(judge(['Polite']), statusIs('completed'))).toMatchTypeOf<object>()
+    // @ts-expect-error criteria are a list of strings
+    judge('Polite')
   })
 
   test('the built-in matchers keep their types', () => {

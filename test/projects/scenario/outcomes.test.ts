@@ -15,6 +15,37 @@ scenario(
 )
 
 scenario(
+  'fails naming an outcome that could not be evaluated',
+  { model: caves },
+  (s) =>
+    twoTurns(s).addOutcomeCriterion({
+      name: 'graded by a service',
+      evaluate: () => {
+        throw new Error('grading service unreachable')
+      },
+    }),
+  async ({ run }) => {
+    await run()
+  },
+)
+
+scenario(
+  'fails showing the reason a callable gave',
+  { model: caves },
+  (s) =>
+    twoTurns(s).addOutcomeCriterion({
+      name: 'short',
+      evaluate: (result) => ({
+        pass: result.turnCount <= 1,
+        reason: `took ${result.turnCount} turns, at most 1 allowed`,
+      }),
+    }),
+  async ({ run }) => {
+    await run()
+  },
+)
+
+scenario(
   'asserts nothing with assertOutcomes: false',
   { model: caves, assertOutcomes: false },
   (s) => twoTurns(s).addOutcome('kept BCL2', lastTurn({ rawResponse: { matches: '\\bBCL2\\b' } })),

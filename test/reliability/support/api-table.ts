@@ -5,7 +5,11 @@ import fc from 'fast-check'
 import OpenAI from 'openai'
 import type { MatcherState } from 'vitest'
 import { z } from 'zod'
-import { createToMatchConversationSnapshot, matchers } from '../../../matchers/index.js'
+import {
+  createToMatchConversationSnapshot,
+  createToSatisfyJudge,
+  matchers,
+} from '../../../matchers/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
 import { scenarioPlugin } from '../../../src/plugin/index.js'
@@ -67,6 +71,8 @@ const {
   isScenarioExecutionResult,
   isScenarioResultSet,
   isStateCheck,
+  judge,
+  judgeConversation,
   lastTurn,
   lastTurnScope,
   literalMatch,
@@ -179,6 +185,37 @@ function matcher(
   }
 }
 
+/** A client stand-in that answers every judge call at once: one criterion, met. */
+const judgeClient = () => ({
+  chat: {
+    completions: {
+      create: async () => ({
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              content: JSON.stringify({ criterion_1: { reasoning: 'Turn 0.', verdict: 'met' } }),
+            },
+          },
+        ],
+        usage: { prompt_tokens: 3, completion_tokens: 2 },
+      }),
+    },
+  },
+})
+const judgeHost = () => ({
+  model: () => ({ model: 'judge', client: judgeClient() }),
+  recording: () => undefined,
+})
+const judgeOptions = opts(
+  ['model', 'instructions', 'inconclusive'],
+  obj("{ model: { model, client }, instructions, inconclusive: 'pass' }", () => ({
+    model: { model: 'judge', client: judgeClient() },
+    instructions: 'Be strict.',
+    inconclusive: 'pass',
+  })),
+)
+
 const names = v('n', 'kept', 'a name', 'é')
 const nodeIds = v('ask', 'challenge', 'new-node', 'x.y', END)
 
@@ -266,6 +303,19 @@ export const table: Readonly<Record<string, Signature>> = {
 
   // Outcome criteria
   allOf: fn(allOf, r(booleanChecks), r(booleanChecks), r(booleanChecks)),
+  judge: fn(judge, v(['Polite'], ['Greets', 'Brief']), judgeOptions),
+  judgeConversation: fn(
+    judgeConversation,
+    result,
+    v(['Polite']),
+    opts(
+      ['model', 'instructions', 'inconclusive', 'recording', 'limiter', 'signal'],
+      obj('{ model: { model, client }, limiter }', () => ({
+        model: { model: 'judge', client: judgeClient() },
+        limiter: createLimiter({ maxConcurrentCalls: 2 }),
+      })),
+    ),
+  ),
   anyOf: fn(anyOf, r(booleanChecks), r(booleanChecks)),
   atLeastN: fn(atLeastN, v(0, 1, 2), r(booleanChecks), r(booleanChecks)),
   allTurns: fn(
@@ -904,6 +954,15 @@ export const table: Readonly<Record<string, Signature>> = {
   createToMatchConversationSnapshot: fn(
     createToMatchConversationSnapshot,
     v(() => ({ pass: true, message: () => '' })),
+  ),
+  createToSatisfyJudge: fn(
+    createToSatisfyJudge,
+    opts(['model', 'recording', 'limiter'], obj('{ model, recording }', judgeHost)),
+  ),
+  'createToSatisfyJudge()(received, criteria, options)': matcher(
+    createToSatisfyJudge(judgeHost()),
+    v(['Polite']),
+    judgeOptions,
   ),
   'createToMatchConversationSnapshot()(received, hint)': matcher(
     createToMatchConversationSnapshot(() => ({ pass: true, message: () => '' })),

@@ -38,4 +38,5 @@ export const ERROR_CONSTRUCTORS_RULE =
 export const returnedCallables: readonly string[] = [
   'scriptedModel()(conversation, context)',
   'createToMatchConversationSnapshot()(received, hint)',
+  'createToSatisfyJudge()(received, criteria, options)',
 ]
