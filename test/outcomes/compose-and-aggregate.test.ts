@@ -123,7 +123,7 @@ describe('countTurns / firstMatchIndex', () => {
     expect(evaluateOutcome(firstMatchIndex({ node: 'nowhere' }), run)).toBe(-1)
   })
 
-  test('verifyResult: undefined does not filter, null selects turns without a verdict (13.27)', () => {
+  test('verifyResult: undefined does not filter, null selects turns without a verdict', () => {
     expect(evaluateOutcome(countTurns({ verifyResult: undefined }), run)).toBe(4)
     expect(evaluateOutcome(countTurns({ verifyResult: true }), run)).toBe(2)
     expect(evaluateOutcome(countTurns({ verifyResult: false }), run)).toBe(1)

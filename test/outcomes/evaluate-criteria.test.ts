@@ -108,7 +108,7 @@ describe('evaluateCriteria', () => {
     ])
   })
 
-  test('an evaluate value that is neither boolean, number nor { pass, reason? } is false with a diagnostic (13.28)', async () => {
+  test('an evaluate value that is neither boolean, number nor { pass, reason? } is false with a diagnostic', async () => {
     const { values, errors, diagnostics } = await evaluate([
       { name: 'text', evaluate: () => 'yes' as never },
       { name: 'nothing', evaluate: () => undefined as never },
