@@ -1,5 +1,13 @@
-import type { ReplayTally } from '../models/chat-completion.js'
 import type { Usage } from '../state/types.js'
+
+/**
+ * The turn's count of replayed calls (the run's `ReplayTally`, which the library's own calls add
+ * to as well), as this folder sees it: models/ reaches recordings/, which reaches this folder.
+ */
+interface TurnReplays {
+  calls: number
+  recordedDurationMs: number
+}
 
 /**
  * What the calls an agent made during one turn cost: the tokens their responses stated, summed,
@@ -11,9 +19,9 @@ export class AgentCalls {
   /** The tokens the responses stated so far. */
   readonly usage: Usage = { input: 0, output: 0, cached: 0 }
   /** The turn's replay tally, shared with the library's own calls of the turn. */
-  readonly #replay: ReplayTally
+  readonly #replay: TurnReplays
 
-  constructor(replay: ReplayTally) {
+  constructor(replay: TurnReplays) {
     this.#replay = replay
   }
 
