@@ -17,13 +17,6 @@ import {
  */
 export type RecordingSource = RecordingSession | (() => RecordingSession | undefined)
 
-/** What `recordingFetch` takes. */
-export interface RecordingFetchOptions {
-  recording: RecordingSource
-  baseURL: () => string
-  live: Fetch
-}
-
 /**
  * A `fetch` for an SDK's `fetch` option that sends each call to a recording session (replay,
  * record or miss), and straight to `live` when the source gives none. Nothing global is patched:
@@ -36,7 +29,11 @@ export interface RecordingFetchOptions {
  * replayed call marks the turn `replayed`). The tokens are read from the response as the agent
  * reads it (Chat Completions, the Responses API, Anthropic Messages; JSON or an event stream).
  */
-export function recordingFetch(options: RecordingFetchOptions): Fetch {
+export function recordingFetch(options: {
+  recording: RecordingSource
+  baseURL: () => string
+  live: Fetch
+}): Fetch {
   const fetch = sessionFetch(options, 'recordingFetch(options)', true)
   // From now on runs enter the scope that finds the turn a call belongs to.
   countAgentCalls()
@@ -51,6 +48,9 @@ export function recordingFetch(options: RecordingFetchOptions): Fetch {
 export function libraryFetch(options: RecordingFetchOptions): Fetch {
   return sessionFetch(options, 'libraryFetch(options)', false)
 }
+
+/** What `recordingFetch` takes. */
+type RecordingFetchOptions = Parameters<typeof recordingFetch>[0]
 
 function sessionFetch(options: RecordingFetchOptions, call: string, counts: boolean): Fetch {
   const read = readOptions(options, ['recording', 'baseURL', 'live'], call)
