@@ -32,7 +32,8 @@ export async function runScenario(
  * them (also under `test.concurrent`), built with the SDK's `withOptions({ fetch })`: the client
  * itself is not changed, and nothing global is patched. It keeps its own retry settings and every
  * other option (`AzureOpenAI`'s `apiVersion` and `deployment` too); a copy that would lose one is
- * refused with an error naming it.
+ * refused with an error naming it. An agent under test that calls the model through the copy has
+ * those calls' tokens counted in its turn's `usage.answering` (unless it reports its own `usage`).
  *
  * @example
  * const client = wrap(new OpenAI())
