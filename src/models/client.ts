@@ -1,4 +1,4 @@
-import { recordingFetch } from '../recordings/recording-fetch.js'
+import { libraryFetch } from '../recordings/recording-fetch.js'
 import { PLACEHOLDER_KEY, type RecordingSession } from '../recordings/session.js'
 import { isWrapped, wrap } from '../recordings/wrap.js'
 import { rememberLiveKey } from '../secrets/live-keys.js'
@@ -49,7 +49,7 @@ export function clientFor(
         ...(config.baseURL === undefined ? {} : { baseURL: config.baseURL }),
         apiKey: config.apiKey ?? keyFromEnvironment(recording),
         // Through the session when there is one; live otherwise, with cut streams named.
-        fetch: recordingFetch({
+        fetch: libraryFetch({
           recording: recording ?? noSession,
           baseURL: () => instance.baseURL,
           live: (input, init) => fetch(input, init),

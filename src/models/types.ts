@@ -15,10 +15,25 @@ export interface AgentContext {
 
 /** A structured answer from an agent: the final content, and what happened on the way. */
 export interface AgentReply {
+  /** The final answer: the turn's `rawResponse`. */
   content: string
-  /** This turn's assistant and tool messages before the final content. */
+  /**
+   * This turn's assistant and `tool` messages (Chat Completions shape), in order: what the next
+   * turn's conversation holds between this question and the next. They may end with the final
+   * answer (an assistant message without tool calls whose content is `content`), which is then
+   * not added again; otherwise the final answer is appended after them.
+   */
   messages?: ChatMessage[] | undefined
+  /**
+   * The turn's tool calls. Left out, they are read from `messages`: each assistant `tool_calls`
+   * entry, its `arguments` parsed when JSON, with `result` from the `tool` message answering it
+   * (parsed when JSON).
+   */
   toolCalls?: ToolCallRecord[] | undefined
+  /**
+   * The tokens the agent spent. Left out, the calls it makes through `wrap()`ped clients or a
+   * recording `fetch` while it answers are counted instead; given, only it counts (never both).
+   */
   usage?: Partial<Usage> | undefined
 }
 

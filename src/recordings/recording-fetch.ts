@@ -1,8 +1,14 @@
+import { countAgentCalls, countResponse, currentAgentCalls } from '../agent-usage/index.js'
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import { guardStreams } from '../models/stream-cut.js'
-import { type Fetch, isRecordingSession, type RecordingSession } from './session.js'
+import {
+  type Fetch,
+  isRecordingSession,
+  REPLAYED_HEADER,
+  type RecordingSession,
+} from './session.js'
 
 /**
  * The session a recording `fetch` answers through: one session, or a function that finds the
@@ -17,32 +23,64 @@ export type RecordingSource = RecordingSession | (() => RecordingSession | undef
  * only clients built or wrapped with it are recorded. A miss or a refusal is thrown as the
  * session's `RecordingError` family error (an SDK wraps it, e.g. openai's `APIConnectionError`
  * with it as `cause`).
+ *
+ * A call made while an agent under test answers a turn is counted in that turn's
+ * `usage.answering` (unless the agent reports its own `usage`): live, recorded or replayed (a
+ * replayed call marks the turn `replayed`). The tokens are read from the response as the agent
+ * reads it (Chat Completions, the Responses API, Anthropic Messages; JSON or an event stream).
  */
 export function recordingFetch(options: {
   recording: RecordingSource
   baseURL: () => string
   live: Fetch
 }): Fetch {
-  const read = readOptions(options, ['recording', 'baseURL', 'live'], 'recordingFetch(options)')
+  const fetch = sessionFetch(options, 'recordingFetch(options)', true)
+  // From now on runs enter the scope that finds the turn a call belongs to.
+  countAgentCalls()
+  return fetch
+}
+
+/**
+ * The same `fetch` for the clients the library builds itself: their calls are the run's own
+ * (answering model, parsing model, judges), whose usage the run reads from each completion, so
+ * they are never counted as an agent's.
+ */
+export function libraryFetch(options: RecordingFetchOptions): Fetch {
+  return sessionFetch(options, 'libraryFetch(options)', false)
+}
+
+/** What `recordingFetch` takes. */
+type RecordingFetchOptions = Parameters<typeof recordingFetch>[0]
+
+function sessionFetch(options: RecordingFetchOptions, call: string, counts: boolean): Fetch {
+  const read = readOptions(options, ['recording', 'baseURL', 'live'], call)
   const { recording, baseURL } = read
   if (!isRecordingSession(recording) && typeof recording !== 'function') {
     throw new InvalidArgumentError(
-      `\`recording\` in recordingFetch(options) must be a RecordingSession or a function returning the current one, got ${describeValue(recording)}`,
+      `\`recording\` in ${call} must be a RecordingSession or a function returning the current one, got ${describeValue(recording)}`,
     )
   }
   if (typeof baseURL !== 'function' || typeof read.live !== 'function') {
     throw new InvalidArgumentError(
-      `recordingFetch(options) needs \`baseURL\` (a function returning the client's base URL) and \`live\` (the fetch that reaches the network), got ${describeValue(baseURL)} and ${describeValue(read.live)}`,
+      `${call} needs \`baseURL\` (a function returning the client's base URL) and \`live\` (the fetch that reaches the network), got ${describeValue(baseURL)} and ${describeValue(read.live)}`,
     )
   }
   // A stream cut midway names the endpoint instead of surfacing as a bare `TypeError: terminated`.
   const live = guardStreams(options.live, options.baseURL)
-  return async (input, init = {}) => {
+  const answer = async (input: string | URL | Request, init: RequestInit) => {
     const session = typeof recording === 'function' ? recording() : recording
     if (session === undefined) return live(input, init)
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     // The SDK probes its fetch with `fetch('data:,')` before uploads: not a model call.
     if (!/^https?:/i.test(url)) return live(input, init)
     return session.handle({ url, init, baseURL: options.baseURL(), live })
+  }
+  if (!counts) return (input, init = {}) => answer(input, init)
+  return async (input, init = {}) => {
+    const calls = currentAgentCalls()
+    const response = await answer(input, init)
+    if (calls === undefined) return response
+    const replayed = response.headers.get(REPLAYED_HEADER)
+    return countResponse(response, calls, replayed === null ? undefined : Number(replayed))
   }
 }

@@ -18,7 +18,8 @@ interface WrappableClient {
  * Live calls go through the client's own `fetch`; the client keeps its own retry settings and
  * every other option — also those `withOptions` would drop, such as an `AzureOpenAI` client's
  * `apiVersion` and `deployment`. A copy that would differ from the client in any option is
- * refused with an error naming it, never returned.
+ * refused with an error naming it, never returned. Calls an agent under test makes through the
+ * copy while it answers are counted in its turn's `usage.answering` (see `recordingFetch`).
  *
  * @example
  * const client = wrap(new OpenAI(), session)

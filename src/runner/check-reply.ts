@@ -4,7 +4,7 @@ import type { AgentReply } from '../models/types.js'
 
 /** The shape an agent may answer with, as messages state it. */
 export const REPLY_SHAPE =
-  'Return a string, or a plain object { content: string, messages?: ChatMessage[], toolCalls?: { id, name, arguments }[], usage?: { input?, output?, cached? } }.'
+  "Return a string, or a plain object { content: string, messages?: ChatMessage[] (this turn's assistant and tool messages, in Chat Completions shape; may end with the final answer), toolCalls?: { id, name, arguments, result? }[] (read from messages when left out), usage?: { input?, output?, cached? } (left out: the tokens of the agent's calls through wrap()ped clients are counted) }."
 
 /**
  * An agent's reply, checked: the reply, or what is wrong with it, as the end of "The agent at
@@ -87,8 +87,14 @@ function messageProblem(message: unknown): string | undefined {
       return `(assistant) has \`content\` ${describeValue(content)}; expected a string or null`
     }
     const calls = message.tool_calls
-    if (calls !== undefined && !Array.isArray(calls)) {
+    if (calls === undefined) return undefined
+    if (!Array.isArray(calls)) {
       return `(assistant) has \`tool_calls\` ${describeValue(calls)}; expected an array`
+    }
+    // The run reads the turn's tool calls from them when the reply has no `toolCalls`.
+    for (const [j, call] of calls.entries()) {
+      const problem = chatToolCallProblem(call)
+      if (problem !== undefined) return `(assistant) has \`tool_calls[${j}]\` ${problem}`
     }
     return undefined
   }
@@ -96,6 +102,21 @@ function messageProblem(message: unknown): string | undefined {
     return `(${role}) has \`content\` ${describeValue(content)}; expected a string`
   if (role === 'tool' && typeof message.tool_call_id !== 'string') {
     return `(tool) has \`tool_call_id\` ${describeValue(message.tool_call_id)}; expected a string`
+  }
+  return undefined
+}
+
+/** What is wrong with one tool call of an assistant message, or `undefined` (Chat Completions shape). */
+function chatToolCallProblem(call: unknown): string | undefined {
+  const shape = 'expected { id, type: "function", function: { name, arguments } }'
+  if (!isPlainObject(call)) return `that is ${describeValue(call)}; ${shape}`
+  if (typeof call.id !== 'string') return `with \`id\` ${describeValue(call.id)}; ${shape}`
+  const fn = call.function
+  if (!isPlainObject(fn)) return `with \`function\` ${describeValue(fn)}; ${shape}`
+  if (typeof fn.name !== 'string')
+    return `with \`function.name\` ${describeValue(fn.name)}; expected a string`
+  if (typeof fn.arguments !== 'string') {
+    return `with \`function.arguments\` ${describeValue(fn.arguments)}; expected a string (the arguments' JSON text)`
   }
   return undefined
 }

@@ -135,7 +135,7 @@ export async function runScenario(
           try {
             answer = readAnswer(run, node, await deadline.wait(called.pending, turnStarted))
           } catch (thrown) {
-            answer = answerFailed(thrown, signal.aborted)
+            answer = answerFailed(thrown, signal.aborted, run)
           }
           deadline.settled()
         }

@@ -1,3 +1,4 @@
+import { AgentCalls, countsAgentCalls, inAgentScope } from '../agent-usage/index.js'
 import { formatMessage, TurnTimeoutError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import type { ReplayTally } from '../models/chat-completion.js'
@@ -21,6 +22,7 @@ import type { AnswerTemplate } from '../templates/types.js'
 import { type AnswerSignal, TurnContext } from './answer-signal.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
 import { type ModelJudging, type NodeSides, resolveNodeSides } from './node-sides.js'
+import { toolCallsOf, turnMessages } from './reply-messages.js'
 import type { ResolvedRunOptions } from './run-options.js'
 import { TIMED_OUT } from './turn-deadline.js'
 import { failure, turnErrorOf } from './turn-error.js'
@@ -49,6 +51,12 @@ export interface RunContext {
   diagnostics: Diagnostic[]
   /** Each node's resolved sides, made on its first visit. */
   sides: Map<string, NodeSides>
+  /**
+   * The tally of the calls the agent makes in the turn being answered (through `wrap()`ped
+   * clients or a recording `fetch`), while calls are counted; taken (and cleared) by the step
+   * that reads the agent's reply or failure.
+   */
+  agentCalls?: AgentCalls | undefined
 }
 
 /** The rendered question, or the error of a question function that threw or gave no string. */
@@ -157,10 +165,16 @@ export function callAnsweringSide(
   replay: ReplayTally,
 ): CallStep {
   const conversation = buildConversation(run, sides, question)
+  run.agentCalls = undefined
   try {
     if (sides.answering.kind === 'agent') {
       const context = new TurnContext(node.id, turn, run.view, run.answerSignal)
-      return { ok: true, pending: sides.answering.agent(conversation, context) }
+      const { agent } = sides.answering
+      if (!countsAgentCalls()) return { ok: true, pending: agent(conversation, context) }
+      // The agent's own calls find this turn's tally through the async context it runs in.
+      const calls = new AgentCalls(replay)
+      run.agentCalls = calls
+      return { ok: true, pending: inAgentScope(calls, agent, conversation, context) }
     }
     const pending = answerWithModel({
       model: sides.answering.model,
@@ -176,7 +190,7 @@ export function callAnsweringSide(
     })
     return { ok: true, pending }
   } catch (error) {
-    return answerFailed(error, run.signal.aborted)
+    return answerFailed(error, run.signal.aborted, run)
   }
 }
 
@@ -185,17 +199,24 @@ export function callAnsweringSide(
  * deadline (`TIMED_OUT`) is a `timeout` and aborts the answering side; an answer that came after
  * the run's abort is not taken (the run ends `error`, never `completed` with a late answer); a
  * reply of the wrong shape is an `agent` failure naming what is wrong.
+ *
+ * An agent's reply: `messages` may end with the final answer (not repeated); without `toolCalls`
+ * the tool calls are read from `messages`; without `usage` the tokens of the agent's own counted
+ * calls are the turn's answering usage (with `usage`, only it: never both). A failed turn keeps
+ * the tokens the agent's calls spent before it.
  */
 export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown): AnswerStep {
+  const spent = takeAgentCalls(run)
   if (reply === TIMED_OUT) {
     const timeout = new TurnTimeoutError(node.id, run.options.turnTimeoutMs)
     // The agent (or the model's calls and tools) stop; the run does not wait for them.
     run.answerSignal.abort(timeout)
-    return noAnswer(turnErrorOf(timeout, 'answer', 'agent', false))
+    return noAnswer(turnErrorOf(timeout, 'answer', 'agent', false), spent)
   }
   if (run.signal.aborted) {
     return noAnswer(
       failure('aborted', 'answer', run.signal.reason, abortedWhile(node.id, 'was answering')),
+      spent,
     )
   }
   const checked = checkReply(reply)
@@ -204,29 +225,45 @@ export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown):
       what: `The agent at node '${node.id}' returned ${checked.problem}`,
       fix: REPLY_SHAPE,
     })
-    return noAnswer(failure('agent', 'answer', reply, message))
+    return noAnswer(failure('agent', 'answer', reply, message), spent)
   }
   const structured = checked.reply
   if (typeof structured === 'string') {
     const messages: ChatMessage[] = [{ role: 'assistant', content: structured }]
-    return { ok: true, content: structured, messages, toolCalls: [], usage: zeroUsage() }
+    return { ok: true, content: structured, messages, toolCalls: [], usage: spent ?? zeroUsage() }
   }
   const { content } = structured
-  const messages = structured.messages === undefined ? [] : [...structured.messages]
-  messages.push({ role: 'assistant', content })
-  const toolCalls = structured.toolCalls ?? []
-  return { ok: true, content, messages, toolCalls, usage: usageFrom(structured.usage) }
+  const messages = turnMessages(structured.messages, content)
+  const toolCalls =
+    structured.toolCalls ??
+    (structured.messages === undefined ? [] : toolCallsOf(structured.messages))
+  const usage =
+    structured.usage !== undefined ? usageFrom(structured.usage) : (spent ?? zeroUsage())
+  return { ok: true, content, messages, toolCalls, usage }
+}
+
+/**
+ * The tokens the agent's counted calls spent in this turn (`undefined` when calls are not
+ * counted), and the tally cleared: a step that reads no agent reply never sees a turn's tally.
+ */
+function takeAgentCalls(run: RunContext): Usage | undefined {
+  const calls = run.agentCalls
+  if (calls === undefined) return undefined
+  run.agentCalls = undefined
+  return calls.spent()
 }
 
 /**
  * The answering side threw (or its promise rejected): classified by the error's code (see
  * `turnErrorOf`), anything else the agent threw being an `agent` failure. What the model side did
- * before it failed — its tool calls, their messages, its tokens — stays on the turn.
+ * before it failed — its tool calls, their messages, its tokens — stays on the turn, and so do
+ * the tokens an agent's counted calls spent before it threw (`run` holds their tally).
  */
-export function answerFailed(thrown: unknown, aborted: boolean): NotAnswered {
+export function answerFailed(thrown: unknown, aborted: boolean, run?: RunContext): NotAnswered {
   const error = turnErrorOf(thrown, 'answer', 'agent', aborted)
+  const spent = run === undefined ? undefined : takeAgentCalls(run)
   const partial = partialReplyOf(thrown)
-  if (partial === undefined) return noAnswer(error)
+  if (partial === undefined) return noAnswer(error, spent)
   return {
     ok: false,
     error,
@@ -236,9 +273,12 @@ export function answerFailed(thrown: unknown, aborted: boolean): NotAnswered {
   }
 }
 
-/** No answer and nothing done on the way: a failure before the answering side did anything. */
-export function noAnswer(error: TurnError): NotAnswered {
-  return { ok: false, error, messages: [], toolCalls: [], usage: zeroUsage() }
+/**
+ * No answer: a failure before the answering side did anything, or with nothing of what it did
+ * but the tokens its counted calls spent (`spent`).
+ */
+export function noAnswer(error: TurnError, spent?: Usage): NotAnswered {
+  return { ok: false, error, messages: [], toolCalls: [], usage: spent ?? zeroUsage() }
 }
 
 /**

@@ -57,6 +57,9 @@ function createScenarioApi(base: TestLike): ScenarioAPI {
     skip: { get: () => createScenarioApi(base.skip) },
     only: { get: () => createScenarioApi(base.only) },
     concurrent: { get: () => createScenarioApi(base.concurrent) },
+    // As Vitest's: the condition is read once, when the scenario is declared (truthiness).
+    skipIf: { value: (condition: unknown) => createScenarioApi(condition ? base.skip : base) },
+    runIf: { value: (condition: unknown) => createScenarioApi(condition ? base : base.skip) },
     todo: { value: (name: string) => base.todo(checkScenarioName(name, 'scenario.todo(name)')) },
     each: {
       value: <Row>(rows: readonly Row[]) => {

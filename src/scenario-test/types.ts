@@ -67,6 +67,22 @@ export interface ScenarioAPI extends ScenarioFunction {
   readonly only: ScenarioAPI
   /** Runs the scenario concurrently with the file's other concurrent tests (use the context's `expect`). */
   readonly concurrent: ScenarioAPI
+  /**
+   * Skips the scenario when `condition` is truthy, as Vitest's `test.skipIf` (reported as
+   * skipped); chains like the other modifiers.
+   *
+   * @example
+   * scenario.skipIf(!process.env.OPENAI_API_KEY)('answers live', build, body)
+   */
+  skipIf(condition: unknown): ScenarioAPI
+  /**
+   * Runs the scenario only when `condition` is truthy, as Vitest's `test.runIf`; otherwise it is
+   * reported as skipped.
+   *
+   * @example
+   * scenario.runIf(process.platform === 'linux').concurrent('uses the local server', build, body)
+   */
+  runIf(condition: unknown): ScenarioAPI
   /** A scenario still to write. */
   todo(name: string): void
   /**

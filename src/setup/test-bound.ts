@@ -1,3 +1,4 @@
+import { countAgentCalls } from '../agent-usage/index.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import type { RecordingSession } from '../recordings/session.js'
 import { wrap as wrapWith } from '../recordings/wrap.js'
@@ -31,7 +32,8 @@ export async function runScenario(
  * them (also under `test.concurrent`), built with the SDK's `withOptions({ fetch })`: the client
  * itself is not changed, and nothing global is patched. It keeps its own retry settings and every
  * other option (`AzureOpenAI`'s `apiVersion` and `deployment` too); a copy that would lose one is
- * refused with an error naming it.
+ * refused with an error naming it. An agent under test that calls the model through the copy has
+ * those calls' tokens counted in its turn's `usage.answering` (unless it reports its own `usage`).
  *
  * @example
  * const client = wrap(new OpenAI())
@@ -44,11 +46,15 @@ export function wrap<T extends object>(client: T): T {
 /**
  * The run options with `recording` (the test's, or one of its samples'), unless they give one of
  * their own. Anything but a plain options object is left to runScenario's own checks and messages.
+ * A run made here counts its agents' own calls (through `wrap()`ped clients) also when the agent
+ * wraps its client inside its first call: the host keeps an async context for recordings anyway,
+ * so the scope that finds a call's turn costs little.
  */
 export function withRecording(
   options: RunOptions,
   recording: RecordingSession | undefined,
 ): RunOptions {
+  countAgentCalls()
   if (recording === undefined || !isPlainObject(options) || Object.hasOwn(options, 'recording')) {
     return options
   }

@@ -157,6 +157,40 @@ describe('scenario() in a real Vitest run', () => {
     )
   }, 120_000)
 
+  test("an agent's own calls through wrap() are its turns' usage, recorded then replayed", async () => {
+    const local = await runVitestAsync(dir, ['--update=new', 'agent-calls.test.ts'], {
+      CI: '',
+      SCENARIO_BASE_URL: server.baseURL,
+      OPENAI_API_KEY: 'test-key-fake-scenario',
+    })
+    expect(local.code, local.output).toBe(0)
+    // Two turns, each one call of 11 prompt and 7 completion tokens.
+    const counted = 'answering={"input":22,"output":14,"cached":0}'
+    expect(local.output).toContain(`[agent-calls] ${counted} replayed=false`)
+    expect(recordingsOf('agent-calls.test.ts')).toHaveLength(1)
+    const requests = server.requests.length
+    const replayed = await ci(['agent-calls.test.ts'])
+    expect(replayed.code, replayed.output).toBe(0)
+    expect(server.requests.length).toBe(requests)
+    expect(replayed.output).toContain(`[agent-calls] ${counted} replayed=true`)
+  }, 120_000)
+
+  test('skipIf and runIf skip or run a scenario as Vitest does; a skipped one is reported skipped', async () => {
+    const run = await ci(['conditions.test.ts'])
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toMatch(/↓ conditions\.test\.ts > is skipped without the key/)
+    expect(run.output).toMatch(/↓ conditions\.test\.ts > runs only with the key/)
+    expect(run.output).toMatch(/✓ conditions\.test\.ts > runs when skipIf is false/)
+    expect(run.output).toMatch(/✓ conditions\.test\.ts > runs when runIf is true, chained/)
+    expect(run.output).toMatch(/Tests\s+2 passed \| 2 skipped \(4\)/)
+    // The condition decides: with the key, the two others run (and fail on purpose).
+    const keyed = await ci(['conditions.test.ts'], { SCENARIO_CONDITION_KEY: 'set' })
+    expect(keyed.code).toBe(1)
+    expect(keyed.output).toContain('a scenario skipped by skipIf ran')
+    expect(keyed.output).toContain('a scenario that runIf left out ran')
+    expect(keyed.output).toMatch(/Tests\s+2 failed \| 2 passed \(4\)/)
+  }, 120_000)
+
   test('.only leaves the file’s other scenarios out', async () => {
     const run = await ci(['only.test.ts', '--allowOnly'])
     expect(run.code, run.output).toBe(0)

@@ -64,6 +64,24 @@ describe('scenario()', () => {
     scenario.todo('later')
   })
 
+  test('skipIf and runIf take any condition and return the scenario API, chainable', () => {
+    expectTypeOf(scenario.skipIf(!process.env.OPENAI_API_KEY)).toEqualTypeOf<typeof scenario>()
+    expectTypeOf(scenario.runIf(1).concurrent).toEqualTypeOf<typeof scenario>()
+    scenario.skipIf(true)('skipped', { samples: 2 }, build, async ({ run }) => {
+      expectTypeOf(await run()).toEqualTypeOf<ScenarioResultSet>()
+    })
+    scenario.runIf(undefined).skipIf('')('chained', build, async ({ run }) => {
+      expectTypeOf(await run()).toEqualTypeOf<ScenarioExecutionResult>()
+    })
+    scenario.runIf(false).each([{ drug: 'venetoclax' }])('knows $drug', build, async (_, row) => {
+      expectTypeOf(row).toEqualTypeOf<{ drug: string }>()
+    })
+    // @ts-expect-error -- the condition is required
+    scenario.skipIf()
+    // @ts-expect-error -- skipIf returns the API, not a test: it takes the name next
+    scenario.skipIf(true, 'name', build, async () => {})
+  })
+
   test('unknown options and wrong values are type errors', () => {
     // @ts-expect-error -- not a scenario option
     scenario('typo', { sample: 3 }, build, async () => {})

@@ -1,0 +1,46 @@
+import type { Usage } from '../state/types.js'
+
+/**
+ * The turn's count of replayed calls (the run's `ReplayTally`, which the library's own calls add
+ * to as well), as this folder sees it: models/ reaches recordings/, which reaches this folder.
+ */
+interface TurnReplays {
+  calls: number
+  recordedDurationMs: number
+}
+
+/**
+ * What the calls an agent made during one turn cost: the tokens their responses stated, summed,
+ * and — in the turn's replay tally — how many of them were replayed and their recorded latency.
+ * One per turn (made only when calls are counted, see `countsAgentCalls`), so a call the agent
+ * left running after its turn ended adds to that turn's tally, never to the next one's.
+ */
+export class AgentCalls {
+  /** The tokens the responses stated so far. */
+  readonly usage: Usage = { input: 0, output: 0, cached: 0 }
+  /** The turn's replay tally, shared with the library's own calls of the turn. */
+  readonly #replay: TurnReplays
+
+  constructor(replay: TurnReplays) {
+    this.#replay = replay
+  }
+
+  /** Adds token counts (a stream adds what each event changed). */
+  add(input: number, output: number, cached: number): void {
+    this.usage.input += input
+    this.usage.output += output
+    this.usage.cached += cached
+  }
+
+  /** Counts a call answered from the recording, with the latency it had when recorded. */
+  replayed(recordedDurationMs: number): void {
+    this.#replay.calls += 1
+    this.#replay.recordedDurationMs += recordedDurationMs
+  }
+
+  /** A copy of the tokens counted so far: what the turn keeps (later calls change no record). */
+  spent(): Usage {
+    const { input, output, cached } = this.usage
+    return { input, output, cached }
+  }
+}

@@ -1,0 +1,72 @@
+import type { ChatMessage, ChatToolCall, ToolCallRecord } from '../state/types.js'
+
+// How an agent's `messages` become the turn's messages and tool calls (AgentReply, see
+// docs/design.md, "A run, turn by turn").
+
+/**
+ * The turn's messages: the agent's `messages`, then the final answer as an assistant message —
+ * unless `messages` already ends with it (an assistant message without tool calls whose content
+ * is `content`), which is then not repeated: the next turn's conversation holds it once.
+ */
+export function turnMessages(
+  messages: readonly ChatMessage[] | undefined,
+  content: string,
+): ChatMessage[] {
+  if (messages === undefined) return [{ role: 'assistant', content }]
+  const turn = [...messages]
+  if (!endsWithAnswer(messages, content)) turn.push({ role: 'assistant', content })
+  return turn
+}
+
+function endsWithAnswer(messages: readonly ChatMessage[], content: string): boolean {
+  const last = messages.at(-1)
+  return (
+    last !== undefined &&
+    last.role === 'assistant' &&
+    last.content === content &&
+    (last.tool_calls === undefined || last.tool_calls.length === 0)
+  )
+}
+
+/**
+ * The tool calls stated by the agent's messages, in order, for a reply without `toolCalls`: one
+ * per entry of an assistant message's `tool_calls` — `id`, `name`, and `arguments` parsed when it
+ * is JSON (the text as given otherwise) — with `result` from the `tool` message answering it
+ * (its content, parsed when it is JSON), absent when no tool message answers it.
+ */
+export function toolCallsOf(messages: readonly ChatMessage[]): ToolCallRecord[] {
+  let results: Map<string, string> | undefined
+  const calls: ToolCallRecord[] = []
+  for (const message of messages) {
+    if (message.role === 'tool') {
+      results ??= new Map()
+      // The first answer to a call counts: a repeated id is the agent's mistake, not a new result.
+      if (!results.has(message.tool_call_id)) results.set(message.tool_call_id, message.content)
+    }
+  }
+  for (const message of messages) {
+    if (message.role !== 'assistant' || message.tool_calls === undefined) continue
+    for (const call of message.tool_calls) calls.push(recordOf(call, results))
+  }
+  return calls
+}
+
+function recordOf(call: ChatToolCall, results: Map<string, string> | undefined): ToolCallRecord {
+  const record: ToolCallRecord = {
+    id: call.id,
+    name: call.function.name,
+    arguments: parsedOrText(call.function.arguments),
+  }
+  const result = results?.get(call.id)
+  if (result !== undefined) record.result = parsedOrText(result)
+  return record
+}
+
+/** JSON text parsed; any other text as it is (a tool may answer in prose). */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
