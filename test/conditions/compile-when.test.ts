@@ -229,7 +229,7 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ verifyResut: false })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown dot path 'verifyResut' in 'when'
         - addEdge('ask', 'retry')
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits or nodeResults (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
     `)
     expect(compile({ 'history.0.nodeId': 'ask' })).toThrow("Unknown dot path 'history.0.nodeId'")
   })

@@ -66,6 +66,7 @@ const {
   isScenarioError,
   isScenarioExecutionResult,
   isScenarioResultSet,
+  isSimulatedUser,
   isStateCheck,
   lastTurn,
   lastTurnScope,
@@ -96,6 +97,7 @@ const {
   scriptedModel,
   serializeRecording,
   setContainment,
+  simulatedUser,
   stateCheck,
   statusIs,
   synonymMap,
@@ -658,6 +660,23 @@ export const table: Readonly<Record<string, Signature>> = {
     ),
   ),
 
+  // Simulated users
+  simulatedUser: fn(
+    simulatedUser,
+    opts(
+      ['persona', 'goal', 'instructions', 'opening', 'model'],
+      obj('{ persona, goal }', () => ({ persona: 'a customer', goal: 'a refund' })),
+      obj('{ persona, goal, instructions, opening, model }', () => ({
+        persona: 'a customer',
+        goal: 'a refund',
+        instructions: 'be brief',
+        opening: 'Hello',
+        model: { model: 'm', temperature: 1 },
+      })),
+    ),
+  ),
+  isSimulatedUser: fn(isSimulatedUser, any),
+
   // Running
   runScenario: weighted(
     fn(
@@ -683,6 +702,7 @@ export const table: Readonly<Record<string, Signature>> = {
             'limiter',
             'prices',
             'parsingModel',
+            'userModel',
           ],
         ),
       ),
