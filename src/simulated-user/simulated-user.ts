@@ -74,5 +74,5 @@ export function isSimulatedUser(value: unknown): value is SimulatedUser {
  * `simulatedUser()`): the same rules as the factory's, naming `where`.
  */
 export function assertSimulatedUser(value: unknown, where: string): asserts value is SimulatedUser {
-  parseOptions(simulatedUserSchema, value, { where: `the simulated user of ${where}`, fix: FIX })
+  parseOptions(simulatedUserSchema, value, { where: `The simulated user in ${where}`, fix: FIX })
 }

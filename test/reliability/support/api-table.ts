@@ -934,7 +934,15 @@ export const table: Readonly<Record<string, Signature>> = {
   scenarioPlugin: fn(
     scenarioPlugin,
     opts(
-      ['model', 'parsingModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices'],
+      [
+        'model',
+        'parsingModel',
+        'userModel',
+        'recordings',
+        'maxConcurrentCalls',
+        'turnTimeoutMs',
+        'prices',
+      ],
       obj('plugin options', () => ({
         model: { model: 'm', baseURL: 'http://127.0.0.1:9/v1' },
         recordings: { dir: 'fixtures', redact: './test/redact.ts', allowSecrets: ['a.b'] },
