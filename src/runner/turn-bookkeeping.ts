@@ -103,9 +103,9 @@ function toolNamesOf(calls: readonly { name: string }[]): string[] {
 }
 
 /**
- * Calls a node's `stateUpdate` on a copy of `accumulated` (and of `parsed`, 13.14): a throw, or a
- * return value that is not a structured-cloneable plain object, leaves `accumulated` as it was
- * and adds a diagnostic.
+ * Calls a node's `stateUpdate` on a copy of `accumulated` (and of `parsed`, so it cannot change
+ * the turn's fields): a throw, or a return value that is not a structured-cloneable plain object,
+ * leaves `accumulated` as it was and adds a diagnostic.
  */
 function applyStateUpdate(
   state: ScenarioState,
