@@ -127,6 +127,10 @@ export { ToolCallError } from './tools/tool-call-error.js'
 export { tool } from './tools/tool.js'
 export type { Tool, ToolContext, ToolSpec } from './tools/types.js'
 
+// ─── Simulated users: a model that plays the user ───────────────────────────────────────────────
+export { isSimulatedUser, simulatedUser } from './simulated-user/simulated-user.js'
+export type { SimulatedUser, SimulatedUserOptions } from './simulated-user/types.js'
+
 // ─── Running a scenario: the answering side, agents, scripted models, the limiter ───────────────
 export { createLimiter, type Limiter, type LimiterOptions } from './models/limiter.js'
 export type {
@@ -276,6 +280,7 @@ export {
   SCENARIO_DOCUMENT_KIND,
   SCENARIO_FORMAT_VERSION,
   type ScenarioDocument,
+  type SimulatedUserDocument,
   type TemplateDocument,
   type WhenDocument,
 } from './serialization/document-format.js'

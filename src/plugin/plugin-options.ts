@@ -16,6 +16,8 @@ export const pluginOptionsSchema = z.strictObject(
     model: pluginModelConfigSchema.optional(),
     /** The judge that fills answer templates and scores model-judged traits. */
     parsingModel: pluginModelConfigSchema.optional(),
+    /** The model that plays simulated users (`simulatedUser()`) that name none of their own. */
+    userModel: pluginModelConfigSchema.optional(),
     /** Where recordings go, how they are redacted, and what may look like a secret. */
     recordings: z
       .strictObject(

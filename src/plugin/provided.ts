@@ -22,6 +22,8 @@ export interface ProvidedOptions {
   model?: PluginModelConfig | undefined
   /** The default parsing model (judge) of `scenario()` tests. */
   parsingModel?: PluginModelConfig | undefined
+  /** The default model of simulated users in `scenario()` tests. */
+  userModel?: PluginModelConfig | undefined
   /** Model calls in flight at once in each worker (the setup entry sizes the worker's limiter). */
   maxConcurrentCalls: number
   turnTimeoutMs?: number | undefined

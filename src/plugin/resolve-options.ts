@@ -36,6 +36,7 @@ export function resolveProvidedOptions(
     },
     model: checked.model,
     parsingModel: checked.parsingModel,
+    userModel: checked.userModel,
     maxConcurrentCalls: checked.maxConcurrentCalls,
     turnTimeoutMs: checked.turnTimeoutMs,
     prices: checked.prices,

@@ -2,6 +2,8 @@ import { InvalidArgumentError } from '../errors/index.js'
 import type { ModelConfig } from '../models/types.js'
 import type { LlmTrait, Rubric } from '../rubrics/types.js'
 import type { ScenarioNode } from '../scenario/index.js'
+import { isSimulatedUser } from '../simulated-user/simulated-user.js'
+import type { SimulatedUser } from '../simulated-user/types.js'
 import type { AnswerTemplate } from '../templates/types.js'
 import type { Tool } from '../tools/index.js'
 import type { AnswerSide, ResolvedRunOptions } from './run-options.js'
@@ -41,6 +43,14 @@ export interface NodeSides {
    * node, so rendering a fixed question allocates nothing per turn.
    */
   fixedQuestion: { ok: true; text: string } | undefined
+  /** The simulated user that writes the node's question, with the model that plays it. */
+  simulator: Simulator | undefined
+}
+
+/** A node's simulated user and the model it calls (its own, the run's `userModel`, the parsing model). */
+export interface Simulator {
+  user: SimulatedUser
+  model: ModelConfig
 }
 
 const standalone = (override: Partial<ModelConfig>) =>
@@ -93,7 +103,28 @@ export function resolveNodeSides(node: ScenarioNode, options: ResolvedRunOptions
     rubric,
     judging: modelJudging(node.id, parsing, plan.fill, rubric),
     fixedQuestion: plan.fixedQuestion,
+    simulator:
+      plan.simulatedUser === undefined
+        ? undefined
+        : simulatorOf(node.id, plan.simulatedUser, options.userModel ?? parsing),
   }
+}
+
+/** The simulated user with its model: its own, else the run's fallback (`userModel`, then parsing). */
+function simulatorOf(
+  nodeId: string,
+  user: SimulatedUser,
+  fallback: ModelConfig | undefined,
+): Simulator {
+  const model = user.model ?? fallback
+  // resolveRunOptions refuses such a run when it starts; this keeps the promise where it is used.
+  if (model === undefined) {
+    throw new InvalidArgumentError(
+      `Node '${nodeId}' has a simulated user and the run has no model for it`,
+      'Give simulatedUser({ model }), or pass `userModel: { model }` (or `parsingModel`) to runScenario().',
+    )
+  }
+  return { user, model }
 }
 
 /** What a node's own question says about its judging: the same for every run of a definition. */
@@ -104,6 +135,8 @@ interface NodePlan {
   /** The question's own rubric (the run's applies when it has none). */
   rubric: Rubric | undefined
   fixedQuestion: { ok: true; text: string } | undefined
+  /** The simulated user that writes the question, when it is one. */
+  simulatedUser: SimulatedUser | undefined
 }
 
 // Nodes are frozen definition data, so what they say is read once per node, not once per run:
@@ -121,6 +154,7 @@ function planOf(node: ScenarioNode): NodePlan {
       fill: template !== undefined && !parses ? template : undefined,
       rubric: question?.rubric,
       fixedQuestion: fixedQuestion(node),
+      simulatedUser: isSimulatedUser(question?.question) ? question.question : undefined,
     }
     plans.set(node, plan)
   }

@@ -10,6 +10,7 @@ import { isRecordingSession, type RecordingSession } from '../recordings/session
 import { assertRubric } from '../rubrics/index.js'
 import type { Rubric } from '../rubrics/types.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
+import { simulatedUserNodes } from '../simulated-user/simulated-user-nodes.js'
 import { getOwn } from '../state/own-keys.js'
 import type { Tool } from '../tools/index.js'
 import type { ModelPrice } from './usage.js'
@@ -77,6 +78,11 @@ export const runOptionsSchema = z.strictObject(
     }),
     /** The judge that fills template fields and scores model-judged traits. */
     parsingModel: modelConfigSchema.optional(),
+    /**
+     * The model that plays simulated users (`simulatedUser()`) that name none of their own; the
+     * parsing model otherwise.
+     */
+    userModel: modelConfigSchema.optional(),
     /** At most this many turns; the run ends `limit_reached` when another node would run. @default 20 */
     turnLimit: countSchema().default(20),
     /** The rubric of every turn whose question has none. */
@@ -149,6 +155,8 @@ export type AnswerSide =
 export interface ResolvedRunOptions {
   answering: AnswerSide
   parsing: ModelConfig | undefined
+  /** The model of simulated users without their own. */
+  userModel: ModelConfig | undefined
   tools: Readonly<Record<string, Tool>>
   maxToolRounds: number
   toolTimeoutMs: number
@@ -182,9 +190,11 @@ export function resolveRunOptions(
   if (tools !== undefined) checkTools(answering)
   checkJudgedParts(definition, rubric, parsingModel)
   checkJudges(definition, parsingModel)
+  checkSimulatedUsers(definition, checked.userModel ?? parsingModel)
   return {
     answering,
     parsing: parsingModel,
+    userModel: checked.userModel,
     tools: tools ?? {},
     maxToolRounds: checked.maxToolRounds,
     toolTimeoutMs: checked.toolTimeoutMs,
@@ -303,6 +313,31 @@ function checkJudgedParts(
   throw new InvalidArgumentError(
     'The scenario needs a parsing model, and runScenario() was given none',
     'Give the templates a deterministic `parse`, or pass `parsingModel: { model }`.',
+    needs,
+  )
+}
+
+/**
+ * A simulated user without a `model` of its own plays on the run's `userModel`, else on the
+ * parsing model (the node's parsing override counts): a run where one has none is a programmer
+ * error when it starts, naming each such node.
+ */
+function checkSimulatedUsers(
+  definition: ScenarioDefinition,
+  fallback: ModelConfig | undefined,
+): void {
+  if (fallback !== undefined) return
+  const needs: string[] = []
+  for (const { id, user } of simulatedUserNodes(definition)) {
+    const override = getOwn(definition.nodes, id)?.modelOverride?.parsing
+    if (user.model === undefined && override?.model === undefined) {
+      needs.push(`node '${id}': its simulated user has no \`model\``)
+    }
+  }
+  if (needs.length === 0) return
+  throw new InvalidArgumentError(
+    'The scenario has a simulated user with no model to play it, and runScenario() was given none',
+    'Pass `userModel: { model }` (or `parsingModel`) to runScenario(), or give simulatedUser({ model }).',
     needs,
   )
 }

@@ -39,6 +39,7 @@ import {
   renderQuestion,
   sidesOf,
 } from './run-turn.js'
+import { simulateQuestion } from './simulate-question.js'
 import { keepBooks, turnRecord } from './turn-bookkeeping.js'
 import { TurnDeadline } from './turn-deadline.js'
 import { addUsage, priceTurn, turnUsage, zeroUsage } from './usage.js'
@@ -123,7 +124,12 @@ export async function runScenario(
       // Render the question, then get the answer: the one `await` of a turn, and only when the
       // answering side gave a promise.
       const sides = sidesOf(run, node)
-      const question = renderQuestion(run, node, sides)
+      // A simulated user writes the question with a model call: the turn's first `await`.
+      const simulated =
+        sides.simulator === undefined
+          ? undefined
+          : await simulateQuestion(run, node, sides.simulator, replay)
+      const question = simulated ?? renderQuestion(run, node, sides)
       const questionText = question.ok ? question.text : ''
       let answer: AnswerStep
       if (!question.ok) answer = noAnswer(question.error)
@@ -147,7 +153,16 @@ export async function runScenario(
         : notJudged(answer.error)
       if (judged instanceof Promise) judged = await judged
 
-      const record = turnRecord(node, questionText, answer, judged, replay, sides, resolved)
+      const record = turnRecord(
+        node,
+        questionText,
+        answer,
+        judged,
+        replay,
+        sides,
+        resolved,
+        simulated,
+      )
       keepBooks(state, node, turn, judged, record, diagnostics)
       appendTurn(state, log, record)
 

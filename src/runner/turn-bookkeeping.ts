@@ -2,9 +2,10 @@ import { describeValue, thrownMessage } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import type { ReplayTally } from '../models/chat-completion.js'
 import type { ScenarioDefinition, ScenarioNode } from '../scenario/index.js'
+import type { SimulatedStep } from '../simulated-user/simulate-turn.js'
 import { cloneState } from '../state/clone-state.js'
 import { getOwn, setOwn } from '../state/own-keys.js'
-import type { Diagnostic, ScenarioState, TurnRecord } from '../state/types.js'
+import type { Diagnostic, NodeResult, ScenarioState, TurnRecord } from '../state/types.js'
 import type { NodeSides } from './node-sides.js'
 import type { ResolvedRunOptions } from './run-options.js'
 import type { AnswerStep, JudgeStep } from './run-turn.js'
@@ -29,13 +30,19 @@ export function keepBooks(
   state.toolCalls = record.toolCalls
   state.toolNames = record.toolNames
   setOwn(state.nodeVisits, id, (getOwn(state.nodeVisits, id) ?? 0) + 1)
-  setOwn(state.nodeResults, id, {
+  const result: NodeResult = {
     verifyResult: judged.verifyResult,
     parsed: judged.parsedFields,
     rubric: judged.rubric,
     toolCalls: record.toolCalls,
     toolNames: record.toolNames,
-  })
+  }
+  // `user` is the latest turn a simulated user wrote: a turn of another node leaves it as it is.
+  if (record.user !== undefined) {
+    state.user = record.user
+    result.user = record.user
+  }
+  setOwn(state.nodeResults, id, result)
   if (node.stateUpdate !== undefined)
     applyStateUpdate(state, node.stateUpdate, id, turn, diagnostics)
 }
@@ -53,6 +60,7 @@ export function turnRecord(
   replay: ReplayTally,
   sides: NodeSides,
   options: ResolvedRunOptions,
+  simulated?: SimulatedStep | undefined,
 ): TurnRecord {
   const record: TurnRecord = {
     nodeId: node.id,
@@ -64,9 +72,10 @@ export function turnRecord(
     toolCalls: answer.toolCalls,
     toolNames: toolNamesOf(answer.toolCalls),
     messages: answer.messages,
-    usage: turnUsage(answer.usage, judged.usage),
+    usage: turnUsage(answer.usage, judged.usage, simulated?.usage),
     durationMs: 0,
   }
+  if (simulated?.ok === true) record.user = simulated.user
   if (replay.calls > 0) {
     // Replayed: the tokens are the recorded ones, and so is the latency beside the time now.
     record.usage.replayed = true
@@ -74,7 +83,12 @@ export function turnRecord(
   }
   if (options.prices !== undefined) {
     const answering = sides.answering.kind === 'model' ? sides.answering.model.model : undefined
-    priceTurn(record.usage, { answering, judging: sides.parsing?.model }, options.prices)
+    const simulating = sides.simulator?.model.model
+    priceTurn(
+      record.usage,
+      { answering, judging: sides.parsing?.model, simulating },
+      options.prices,
+    )
   }
   if (!judged.ok) record.error = judged.error
   return record
@@ -89,9 +103,9 @@ function toolNamesOf(calls: readonly { name: string }[]): string[] {
 }
 
 /**
- * Calls a node's `stateUpdate` on a copy of `accumulated` (and of `parsed`, 13.14): a throw, or a
- * return value that is not a structured-cloneable plain object, leaves `accumulated` as it was
- * and adds a diagnostic.
+ * Calls a node's `stateUpdate` on a copy of `accumulated` (and of `parsed`, so it cannot change
+ * the turn's fields): a throw, or a return value that is not a structured-cloneable plain object,
+ * leaves `accumulated` as it was and adds a diagnostic.
  */
 function applyStateUpdate(
   state: ScenarioState,

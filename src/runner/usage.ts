@@ -57,16 +57,26 @@ function sideCost(
   )
 }
 
-/** Sets `usage.cost` from the price table when both sides' models are priced (or spent nothing). */
+/**
+ * Sets `usage.cost` from the price table when every side's model is priced (or spent nothing):
+ * answering, judging, and the simulated user's.
+ */
 export function priceTurn(
   usage: TurnUsage,
-  models: { answering: string | undefined; judging: string | undefined },
+  models: {
+    answering: string | undefined
+    judging: string | undefined
+    simulating?: string | undefined
+  },
   prices: Readonly<Record<string, ModelPrice>> | undefined,
 ): void {
   if (prices === undefined) return
   const answering = sideCost(usage.answering, models.answering, prices)
   const judging = sideCost(usage.judging, models.judging, prices)
-  if (answering !== undefined && judging !== undefined) usage.cost = answering + judging
+  const simulating = sideCost(usage.simulating, models.simulating, prices)
+  if (answering !== undefined && judging !== undefined && simulating !== undefined) {
+    usage.cost = answering + judging + simulating
+  }
 }
 
 /** Adds `turn` into `total`, in place; the total has a cost only while every turn has one. */

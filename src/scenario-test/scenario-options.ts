@@ -16,6 +16,8 @@ export const scenarioOptionsSchema = z.strictObject(
     model: runOptionsSchema.shape.model.optional(),
     /** The judge that fills answer templates; defaults to the plugin's `parsingModel`. */
     parsingModel: modelConfigSchema.optional(),
+    /** The model that plays simulated users without their own; defaults to the plugin's `userModel`. */
+    userModel: modelConfigSchema.optional(),
     /** At most this many turns per run. @default 20 */
     turnLimit: countSchema().optional(),
     /** Time the answering side has for one turn (see `runScenario`). @default 120000 */

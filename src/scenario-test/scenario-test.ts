@@ -126,6 +126,7 @@ function resolveOptions(
     )
   }
   const parsingModel = overrides.parsingModel ?? options.parsingModel ?? provided?.parsingModel
+  const userModel = overrides.userModel ?? options.userModel ?? provided?.userModel
   const turnLimit = overrides.turnLimit ?? options.turnLimit
   const turnTimeoutMs = overrides.turnTimeoutMs ?? options.turnTimeoutMs ?? provided?.turnTimeoutMs
   const prices = overrides.prices ?? provided?.prices
@@ -134,6 +135,7 @@ function resolveOptions(
     model,
     signal: overrides.signal ?? signal,
     ...(parsingModel === undefined ? {} : { parsingModel }),
+    ...(userModel === undefined ? {} : { userModel }),
     ...(turnLimit === undefined ? {} : { turnLimit }),
     ...(turnTimeoutMs === undefined ? {} : { turnTimeoutMs }),
     ...(prices === undefined ? {} : { prices }),

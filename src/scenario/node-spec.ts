@@ -4,6 +4,8 @@ import { describeValue } from '../internal/describe-value.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { modelConfigPatchSchema } from '../models/model-config-schema.js'
 import { assertRubric } from '../rubrics/index.js'
+import { assertSimulatedUser, isSimulatedUser } from '../simulated-user/simulated-user.js'
+import type { SimulatedUser } from '../simulated-user/types.js'
 import { isAnswerTemplate } from '../templates/index.js'
 import { END } from './end.js'
 import { copyPlain } from './plain-data.js'
@@ -53,21 +55,32 @@ export function buildNode(id: string, spec: NodeSpec): ScenarioNode {
   for (const key of nodeKeys) {
     if (spec[key] !== undefined) node[key] = copyPlain(spec[key])
   }
+  // A simulated user given as the whole question is kept as a question object holding it: one
+  // place for every reader to find a question source.
+  if (isSimulatedUser(node.question)) node.question = { question: node.question }
   return node as unknown as ScenarioNode
 }
 
-function checkQuestion(question: unknown, where: string): asserts question is string | Question {
+function checkQuestion(
+  question: unknown,
+  where: string,
+): asserts question is string | Question | SimulatedUser {
   if (typeof question === 'string') return
+  if (isSimulatedUser(question)) {
+    assertSimulatedUser(question, where)
+    return
+  }
   if (!isObject(question)) {
     throw new InvalidArgumentError(
-      `${where} needs a \`question\`: a string or a Question object { question, template?, rubric? }`,
+      `${where} needs a \`question\`: a string, a Question object { question, template?, rubric? } or a simulatedUser({ … })`,
     )
   }
   assertKnownKeys(question, questionKeys, `the question of ${where}`)
   const text = question.question
-  if (typeof text !== 'string' && typeof text !== 'function') {
+  if (isSimulatedUser(text)) assertSimulatedUser(text, where)
+  else if (typeof text !== 'string' && typeof text !== 'function') {
     throw new InvalidArgumentError(
-      `The question of ${where} needs \`question\`: a string or a function (state) => string`,
+      `The question of ${where} needs \`question\`: a string, a function (state) => string or a simulatedUser({ … })`,
     )
   }
   if (question.template !== undefined && !isAnswerTemplate(question.template)) {

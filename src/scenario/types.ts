@@ -2,11 +2,15 @@ import type { When } from '../conditions/index.js'
 import type { ModelOverride } from '../models/types.js'
 import type { OutcomeCheck, OutcomeEvaluate } from '../outcomes/index.js'
 import type { Rubric } from '../rubrics/types.js'
+import type { SimulatedUser } from '../simulated-user/types.js'
 import type { ScenarioStateView } from '../state/types.js'
 import type { AnswerTemplate } from '../templates/types.js'
 
-/** A question as text, or as a function of the state rendered when its turn starts. */
-export type QuestionText = string | ((state: ScenarioStateView) => string)
+/**
+ * A question as text, as a function of the state rendered when its turn starts, or a simulated
+ * user (`simulatedUser()`) that writes it with a model.
+ */
+export type QuestionText = string | ((state: ScenarioStateView) => string) | SimulatedUser
 
 /** A question with its answer template and rubric. */
 export interface Question {
@@ -32,7 +36,8 @@ export interface ToolFilter {
 
 /** What `addNode(id, spec)` takes. */
 export interface NodeSpec {
-  question: string | Question
+  /** The question: text, a `Question` object (with template and rubric), or a simulated user. */
+  question: string | Question | SimulatedUser
   modelOverride?: ModelOverride | undefined
   toolFilter?: ToolFilter | undefined
   stateUpdate?: StateUpdate | undefined
@@ -42,6 +47,11 @@ export interface NodeSpec {
 /** A node of a validated scenario: its id and its (copied, frozen) spec. */
 export interface ScenarioNode extends NodeSpec {
   readonly id: string
+  /**
+   * The question as the definition keeps it: a simulated user given as the whole question is kept
+   * as `{ question: simulatedUser(…) }`, so every reader finds a question source in one place.
+   */
+  question: string | Question
 }
 
 /** An edge; `when` is kept as written. */

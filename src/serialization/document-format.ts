@@ -68,8 +68,22 @@ export interface RubricDocument {
 }
 
 /** A `Question` object in a document. */
+/**
+ * A simulated user in a document (`simulatedUser()`): its options with the type tag; its model
+ * holds no client and no key.
+ */
+export interface SimulatedUserDocument {
+  type: 'SimulatedUser'
+  persona: string
+  goal: string
+  instructions?: string | undefined
+  opening?: string | undefined
+  model?: ModelConfigDocument | undefined
+}
+
 export interface QuestionDocument {
-  question: string | CallableReference
+  /** The question's text, its function as a callable, or the simulated user that writes it. */
+  question: string | CallableReference | SimulatedUserDocument
   rawAnswer?: string | undefined
   template?: TemplateDocument | undefined
   rubric?: RubricDocument | undefined

@@ -2,7 +2,9 @@ import { describeValue } from '../internal/describe-value.js'
 import type { AgentFunction, ModelConfig, ModelOverride } from '../models/types.js'
 import { isPlainObject } from '../primitives/index.js'
 import type { NodeSpec, Question, QuestionText, StateUpdate } from '../scenario/types.js'
-import { checkKeys, invalid } from './document-errors.js'
+import { simulatedUser } from '../simulated-user/simulated-user.js'
+import type { SimulatedUser, SimulatedUserOptions } from '../simulated-user/types.js'
+import { atLocation, checkKeys, invalid } from './document-errors.js'
 import { readRubric } from './read-rubric.js'
 import { readTemplate } from './read-template.js'
 import { readArray, readJsonObject, readNumber, readObject, readString } from './read-values.js'
@@ -49,6 +51,13 @@ export function readNode(
       `expected a string or a question object, got ${describeValue(question)}`,
     )
   }
+  if (isPlainObject(question) && question.type === 'SimulatedUser') {
+    invalid(
+      `${at}.question`,
+      'a simulated user stands where a question object goes',
+      'Write it inside a question object: "question": { "question": { "type": "SimulatedUser", … } } (as toJSON() writes it).',
+    )
+  }
   const spec: NodeSpec = {
     question:
       typeof question === 'string' ? question : readQuestion(question, `${at}.question`, resolver),
@@ -78,7 +87,9 @@ function readQuestion(value: unknown, at: string, resolver: CallableResolver): Q
     question:
       typeof data.question === 'string'
         ? data.question
-        : (readCallable(data.question, `${at}.question`, resolver) as QuestionText),
+        : isPlainObject(data.question) && data.question.type === 'SimulatedUser'
+          ? readSimulatedUser(data.question, `${at}.question`)
+          : (readCallable(data.question, `${at}.question`, resolver) as QuestionText),
   }
   if (data.rawAnswer !== undefined)
     question.rawAnswer = readString(data.rawAnswer, `${at}.rawAnswer`)
@@ -88,6 +99,27 @@ function readQuestion(value: unknown, at: string, resolver: CallableResolver): Q
   if (data.rubric !== undefined) question.rubric = readRubric(data.rubric, `${at}.rubric`, resolver)
   if (data.id !== undefined) question.id = readString(data.id, `${at}.id`)
   return question
+}
+
+const SIMULATED_USER_OPTIONAL = ['instructions', 'opening', 'model']
+
+/** A simulated user: its fields read as the document holds them, then checked by `simulatedUser()`. */
+function readSimulatedUser(data: Record<string, unknown>, at: string): SimulatedUser {
+  checkKeys(data, ['type', 'persona', 'goal'], SIMULATED_USER_OPTIONAL, at)
+  const options: SimulatedUserOptions = {
+    persona: readString(data.persona, `${at}.persona`),
+    goal: readString(data.goal, `${at}.goal`),
+  }
+  if (data.instructions !== undefined) {
+    options.instructions = readString(data.instructions, `${at}.instructions`)
+  }
+  if (data.opening !== undefined) options.opening = readString(data.opening, `${at}.opening`)
+  if (data.model !== undefined) {
+    const model = readModelConfig(data.model, `${at}.model`)
+    if (model.model === undefined) invalid(`${at}.model`, "missing 'model'")
+    options.model = { ...model, model: model.model }
+  }
+  return atLocation(at, () => simulatedUser(options))
 }
 
 function readOverride(value: unknown, at: string, resolver: CallableResolver): ModelOverride {

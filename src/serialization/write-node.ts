@@ -2,6 +2,8 @@ import { InvalidArgumentError } from '../errors/index.js'
 import type { ModelConfig, ModelOverride } from '../models/types.js'
 import type { Rubric } from '../rubrics/types.js'
 import type { Question, ScenarioNode } from '../scenario/types.js'
+import { isSimulatedUser } from '../simulated-user/simulated-user.js'
+import type { SimulatedUser } from '../simulated-user/types.js'
 import type { AnswerTemplate } from '../templates/types.js'
 import type {
   ModelConfigDocument,
@@ -9,6 +11,7 @@ import type {
   NodeDocument,
   QuestionDocument,
   RubricDocument,
+  SimulatedUserDocument,
   TemplateDocument,
 } from './document-format.js'
 import { schemaToJSON } from './schema-to-json.js'
@@ -42,7 +45,11 @@ function writeQuestion(question: Question, at: string, context: WriteContext): Q
   const text = question.question
   const out: QuestionDocument = {
     question:
-      typeof text === 'string' ? text : writeCallable(context, text, `${at}.question`, 'question'),
+      typeof text === 'string'
+        ? text
+        : isSimulatedUser(text)
+          ? writeSimulatedUser(text, `${at}.question`)
+          : writeCallable(context, text, `${at}.question`, 'question'),
   }
   if (question.rawAnswer !== undefined) out.rawAnswer = question.rawAnswer
   if (question.template !== undefined) {
@@ -51,6 +58,19 @@ function writeQuestion(question: Question, at: string, context: WriteContext): Q
   if (question.rubric !== undefined)
     out.rubric = writeRubric(question.rubric, `${at}.rubric`, context)
   if (question.id !== undefined) out.id = question.id
+  return out
+}
+
+/** A simulated user as data; its model as a model config (no client, no key). */
+function writeSimulatedUser(user: SimulatedUser, at: string): SimulatedUserDocument {
+  const out: SimulatedUserDocument = {
+    type: 'SimulatedUser',
+    persona: user.persona,
+    goal: user.goal,
+  }
+  if (user.instructions !== undefined) out.instructions = user.instructions
+  if (user.opening !== undefined) out.opening = user.opening
+  if (user.model !== undefined) out.model = writeModelConfig(user.model, `${at}.model`)
   return out
 }
 

@@ -21,6 +21,7 @@ export const PATH_ROOTS = [
   'accumulated',
   'nodeVisits',
   'nodeResults',
+  'user',
   'verify_result',
   'current_node',
   'node_visits',
@@ -49,6 +50,7 @@ const bareReaders: Record<string, Reader> = {
   node_visits: (s) => s.nodeVisits,
   nodeResults: (s) => s.nodeResults,
   node_results: (s) => s.nodeResults,
+  user: (s) => s.user,
 }
 
 /**
@@ -121,6 +123,11 @@ function nestedReader(root: string, rest: string): Reader {
       const step = compileNested(rest)
       return (s) => readNested(s.accumulated, step)
     }
+    case 'user': {
+      // What the simulated user said on the latest turn it wrote: `user.goalReached`.
+      const step = compileNested(rest)
+      return (s) => readNested(s.user, step)
+    }
     case 'nodeVisits':
     case 'node_visits': {
       // A node id may hold dots, so the whole rest is a candidate id: never visited → 0.
@@ -180,8 +187,9 @@ const CACHE_LIMIT = 1000
 /**
  * Reads a dot path from the state: `verifyResult`, `turn`, `currentNode`,
  * `parsed.<a>…`, `accumulated.<a>…`, `nodeVisits.<node>` (0 when never visited),
- * `nodeResults.<node>` (`{}` when never run) and `nodeResults.<node>.<field>…`, with the
- * karenina spellings as aliases; anything else is `undefined`.
+ * `nodeResults.<node>` (`{}` when never run), `nodeResults.<node>.<field>…` and `user.goalReached`
+ * (the simulated user's latest turn), with the karenina spellings as aliases; anything else is
+ * `undefined`.
  *
  * @example
  * resolvePath(state, 'nodeResults.ask.verifyResult') // false

@@ -6,7 +6,7 @@ import { exactMatch, numericRange } from '../../src/primitives/index.js'
 const where = "addEdge('ask', 'retry')"
 const compile = (when: unknown) => () => compileWhen(when, where)
 
-describe('compileWhen: accepted forms (SPEC section 3)', () => {
+describe('compileWhen: accepted forms', () => {
   test('absent, undefined and null are unconditional', () => {
     expect(compileWhen(undefined, where)).toBeNull()
     expect(compileWhen(null, where)).toBeNull()
@@ -101,7 +101,7 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile(new Map())).toThrow("Unsupported 'when' value: a Map")
   })
 
-  test('when: {} (SPEC 13.31)', () => {
+  test('when: {}', () => {
     expect(compile({})).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Empty 'when' object
         - addEdge('ask', 'retry')
@@ -109,7 +109,7 @@ describe('compileWhen: errors at addEdge', () => {
     `)
   })
 
-  test('an empty when-object as an element of a list (SPEC 13.45)', () => {
+  test('an empty when-object as an element of a list', () => {
     expect(compile([{ verifyResult: true }, {}])).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Empty when-object at index 1 of the 'when' list
         - addEdge('ask', 'retry')
@@ -148,7 +148,7 @@ describe('compileWhen: errors at addEdge', () => {
     )
   })
 
-  test('an empty operator object (SPEC 13.5)', () => {
+  test('an empty operator object', () => {
     expect(compile({ 'parsed.score': {} })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Empty operator object at 'parsed.score' in 'when'
         - addEdge('ask', 'retry')
@@ -156,7 +156,7 @@ describe('compileWhen: errors at addEdge', () => {
     `)
   })
 
-  test('gt, gte, lt and lte need a finite number (SPEC 13.5)', () => {
+  test('gt, gte, lt and lte need a finite number', () => {
     expect(compile({ 'parsed.score': { gte: '3' } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'gte' at 'parsed.score' in 'when' needs a finite number, got '3'
         - addEdge('ask', 'retry')
@@ -174,7 +174,7 @@ describe('compileWhen: errors at addEdge', () => {
     )
   })
 
-  test('matches needs a pattern string that compiles (SPEC 13.5)', () => {
+  test('matches needs a pattern string that compiles', () => {
     expect(compile({ 'parsed.answer': { matches: /yes/i } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'matches' at 'parsed.answer' in 'when' needs a regular-expression pattern string, got a RegExp
         - addEdge('ask', 'retry')
@@ -187,7 +187,7 @@ describe('compileWhen: errors at addEdge', () => {
     `)
   })
 
-  test('in needs an array (SPEC 13.5)', () => {
+  test('in needs an array', () => {
     expect(compile({ 'parsed.level': { in: 'low' } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'in' at 'parsed.level' in 'when' needs an array, got 'low'
         - addEdge('ask', 'retry')
@@ -195,7 +195,7 @@ describe('compileWhen: errors at addEdge', () => {
     `)
   })
 
-  test('a non-JSON value inside a when-object is an error naming the path (SPEC 13.5)', () => {
+  test('a non-JSON value inside a when-object is an error naming the path', () => {
     expect(compile({ 'parsed.date': new Date('2024-01-01') })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported value in 'when' at 'parsed.date': a Date
         - addEdge('ask', 'retry')
@@ -229,7 +229,7 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ verifyResut: false })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown dot path 'verifyResut' in 'when'
         - addEdge('ask', 'retry')
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits or nodeResults (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
     `)
     expect(compile({ 'history.0.nodeId': 'ask' })).toThrow("Unknown dot path 'history.0.nodeId'")
   })

@@ -5,7 +5,7 @@
 import OpenAI from 'openai'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { defineTemplate, END, runScenario, Scenario, tool } from '../../src/core.js'
+import { defineTemplate, END, runScenario, Scenario, simulatedUser, tool } from '../../src/core.js'
 import { type LlamaConnection, llamaServerOrSkip } from '../support/llama/use-llama-server.js'
 
 /** A model config on a client of our own: llama-server needs `Connection: close` (see use-llama-server.ts). */
@@ -100,4 +100,66 @@ describe('scenarios against a real llama-server', { timeout: 60_000 }, () => {
     expect(turn?.messages.map((m) => m.role)).toEqual(['assistant', 'tool', 'assistant'])
     expect(turn?.usage.input).toBeGreaterThan(0)
   })
+
+  test('a simulated user: its structured { message, goalReached } becomes the question the agent answers', async (ctx) => {
+    const llama = llamaServerOrSkip(ctx)
+    const model = llamaModel(llama)
+    const definition = new Scenario('simulated-user')
+      .addNode('customer', {
+        question: simulatedUser({
+          persona: 'You are a customer whose parcel is late.',
+          goal: 'Learn when the parcel arrives.',
+          model: { ...model, client: boundedMessages(model.client), maxTokens: 96 },
+        }),
+      })
+      .addEdge('customer', END, { when: { 'user.goalReached': true } })
+      .addEdge('customer', 'customer')
+      .setEntry('customer')
+      .validate()
+    const result = await runScenario(definition, { model, turnLimit: 2 })
+    // Gibberish either way: the goal may or may not be "reached", but no turn fails.
+    expect(result.error, JSON.stringify(result.error)).toBeUndefined()
+    expect(['completed', 'limit_reached']).toContain(result.status)
+    for (const turn of result.history) {
+      expect(typeof turn.questionText).toBe('string')
+      expect(typeof turn.user?.goalReached).toBe('boolean')
+      expect(typeof turn.rawResponse).toBe('string')
+      expect(turn.usage.simulating.input).toBeGreaterThan(0)
+      expect(turn.usage.simulating.output).toBeGreaterThan(0)
+    }
+    expect(result.finalState.user).toEqual(result.history.at(-1)?.user)
+  })
 })
+
+/**
+ * The simulator's requests with its `message` bounded in the JSON schema. The fixture's random
+ * weights run a free-text string to `max_tokens` (see test/support/llama/README.md), which would
+ * cut the JSON; llama-server turns `maxLength` into its grammar. Everything else is the library's
+ * request as sent.
+ */
+function boundedMessages(client: OpenAI) {
+  return {
+    chat: {
+      completions: {
+        create(
+          body: OpenAI.ChatCompletionCreateParamsNonStreaming,
+          options?: OpenAI.RequestOptions,
+        ) {
+          const format = body.response_format
+          if (format?.type !== 'json_schema') return client.chat.completions.create(body, options)
+          // A copy: the library makes its response format once and reuses it.
+          const schema = format.json_schema.schema as { properties: Record<string, object> }
+          const properties = {
+            ...schema.properties,
+            message: { ...schema.properties.message, maxLength: 40 },
+          }
+          const json_schema = { ...format.json_schema, schema: { ...schema, properties } }
+          return client.chat.completions.create(
+            { ...body, response_format: { ...format, json_schema } },
+            options,
+          )
+        },
+      },
+    },
+  }
+}

@@ -43,6 +43,7 @@ describe('scenarioPlugin() options', () => {
       {
         model: { model: 'gpt-4.1-mini', baseURL: 'http://127.0.0.1:9/v1', temperature: 0 },
         parsingModel: { model: 'judge' },
+        userModel: { model: 'simulator', temperature: 1 },
         maxConcurrentCalls: 4,
         prices: { 'gpt-4.1-mini': { input: 0.4, output: 1.6 } },
         recordings: { dir: 'fixtures', allowSecrets: ['response.body.id'] },
@@ -53,6 +54,7 @@ describe('scenarioPlugin() options', () => {
       root: '/project',
       model: { model: 'gpt-4.1-mini', baseURL: 'http://127.0.0.1:9/v1', temperature: 0 },
       parsingModel: { model: 'judge' },
+      userModel: { model: 'simulator', temperature: 1 },
       maxConcurrentCalls: 4,
       prices: { 'gpt-4.1-mini': { input: 0.4, output: 1.6 } },
       recordings: { dir: 'fixtures', allowSecrets: ['response.body.id'] },
@@ -102,7 +104,7 @@ describe('scenarioPlugin() options', () => {
     expect(problem({ recording: {} })).toBe(
       [
         '[vitest-scenario] scenarioPlugin(options) has an invalid option',
-        "  - unknown key 'recording' in options; valid keys: 'model', 'parsingModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices'",
+        "  - unknown key 'recording' in options; valid keys: 'model', 'parsingModel', 'userModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices'",
         'Fix them in vitest.config.ts; the README lists every option (section "Plugin options").',
       ].join('\n'),
     )

@@ -42,7 +42,7 @@ const options = arg(
       })),
       recipe("{ model: { model: 'm' } }", () => ({ model: { model: 'm' } })),
     ),
-    ['timeout', 'samples', 'assertOutcomes', 'turnLimit', 'model', 'parsingModel'],
+    ['timeout', 'samples', 'assertOutcomes', 'turnLimit', 'model', 'parsingModel', 'userModel'],
   ),
 )
 const build = arg(oneOf(recipe('(s) => s', () => (s: unknown) => s)))

@@ -31,7 +31,7 @@ function edgesOf(definition: ScenarioDefinition) {
 }
 
 describe('edge conditions in the document', () => {
-  test('an absent or undefined when is left out; null is kept as written (SPEC 13.3)', () => {
+  test('an absent or undefined when is left out; null is kept as written', () => {
     // Three unconditional edges on one node: validate() warns, which is not the point here.
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const definition = new Scenario('u')
@@ -52,7 +52,7 @@ describe('edge conditions in the document', () => {
     expect(loaded.toJSON()).toEqual(definition.toJSON())
   })
 
-  test('undefined anywhere in a when-object is written as null (SPEC 13.36, 13.45)', () => {
+  test('undefined anywhere in a when-object is written as null', () => {
     const definition = withWhen(
       { 'parsed.note': undefined, 'parsed.tags': ['a', undefined] },
       { 'parsed.x': { eq: undefined, in: [undefined, 1], neq: { deep: undefined } } },
@@ -136,7 +136,7 @@ describe('errors', () => {
     expect(load({ 'parsd.x': 1 })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown dot path 'parsd.x' in 'when'
         - edges.0.when
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits or nodeResults (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
     `)
     expect(load(3)).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unsupported 'when' value: 3
@@ -181,7 +181,7 @@ describe('errors', () => {
     expect(load([{ ...check, field: 'nowhere' }])).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown dot path 'nowhere' in 'when'
         - edges.0.when
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits or nodeResults (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
     `)
   })
 

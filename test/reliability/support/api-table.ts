@@ -70,6 +70,7 @@ const {
   isScenarioError,
   isScenarioExecutionResult,
   isScenarioResultSet,
+  isSimulatedUser,
   isStateCheck,
   judge,
   judgeConversation,
@@ -102,6 +103,7 @@ const {
   scriptedModel,
   serializeRecording,
   setContainment,
+  simulatedUser,
   stateCheck,
   statusIs,
   synonymMap,
@@ -708,6 +710,23 @@ export const table: Readonly<Record<string, Signature>> = {
     ),
   ),
 
+  // Simulated users
+  simulatedUser: fn(
+    simulatedUser,
+    opts(
+      ['persona', 'goal', 'instructions', 'opening', 'model'],
+      obj('{ persona, goal }', () => ({ persona: 'a customer', goal: 'a refund' })),
+      obj('{ persona, goal, instructions, opening, model }', () => ({
+        persona: 'a customer',
+        goal: 'a refund',
+        instructions: 'be brief',
+        opening: 'Hello',
+        model: { model: 'm', temperature: 1 },
+      })),
+    ),
+  ),
+  isSimulatedUser: fn(isSimulatedUser, any),
+
   // Running
   runScenario: weighted(
     fn(
@@ -733,6 +752,7 @@ export const table: Readonly<Record<string, Signature>> = {
             'limiter',
             'prices',
             'parsingModel',
+            'userModel',
           ],
         ),
       ),
@@ -973,7 +993,15 @@ export const table: Readonly<Record<string, Signature>> = {
   scenarioPlugin: fn(
     scenarioPlugin,
     opts(
-      ['model', 'parsingModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices'],
+      [
+        'model',
+        'parsingModel',
+        'userModel',
+        'recordings',
+        'maxConcurrentCalls',
+        'turnTimeoutMs',
+        'prices',
+      ],
       obj('plugin options', () => ({
         model: { model: 'm', baseURL: 'http://127.0.0.1:9/v1' },
         recordings: { dir: 'fixtures', redact: './test/redact.ts', allowSecrets: ['a.b'] },
