@@ -119,7 +119,8 @@ describe('packed tarball', () => {
     )
     expect(esmProblems).toEqual([])
     expect(result.code, result.output).toBe(0)
-  })
+    // attw reads every declaration of the tarball: seconds of CPU, more on a loaded machine.
+  }, 60_000)
 })
 
 /** The folders under `src/` that the files of `folder` import from directly. */
