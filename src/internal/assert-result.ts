@@ -123,7 +123,11 @@ export function resultProblem(value: unknown): string | undefined {
 function turnProblem(value: unknown, at: string): string | undefined {
   if (!isPlainObject(value)) return field(at, value, 'a turn record')
   const t = value as Fields
-  if (!hasStrings(t, ['nodeId', 'questionText'])) {
+  // `questionText` is `null` on a turn without a user message (`question: null`).
+  if (
+    typeof t.nodeId !== 'string' ||
+    (t.questionText !== null && typeof t.questionText !== 'string')
+  ) {
     return field(at, value, 'a turn record with a nodeId and a questionText')
   }
   if (t.rawResponse !== null && typeof t.rawResponse !== 'string') {
