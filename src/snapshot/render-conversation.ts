@@ -3,12 +3,12 @@ import type { ScenarioResultSet } from '../samples/index.js'
 import type {
   ChatMessage,
   ScenarioExecutionResult,
-  StopReason,
   ToolCallRecord,
   TurnRecord,
 } from '../state/types.js'
 import { outcomeLines } from './render-outcomes.js'
 import { block, json, pretty } from './render-text.js'
+import { shownStopReason } from './stop-reason.js'
 
 /**
  * Renders a result as a stable, readable transcript for snapshots: roles, questions, answers,
@@ -59,24 +59,10 @@ export function renderResultSet(set: ScenarioResultSet): string {
   return [header, ...samples].join('\n\n')
 }
 
-/**
- * The stop reasons each status already implies: only another one is written, after the status.
- * `end` and `terminal` both complete a run (the path shows where), `turn_limit` is what
- * `limit_reached` meant before budgets, and an error line says `error` and `aborted` itself. So
- * only a spent budget (and any reason a later version adds) changes the header.
- */
-const IMPLIED: Readonly<Record<string, readonly StopReason[]>> = {
-  completed: ['end', 'terminal'],
-  limit_reached: ['turn_limit'],
-  error: ['error', 'aborted'],
-}
-
 function statusText(result: ScenarioExecutionResult): string {
-  const reason: StopReason | undefined = result.stopReason
-  if (reason === undefined || IMPLIED[result.status]?.includes(reason) === true) {
-    return result.status
-  }
-  return `${result.status} (${reason})`
+  // A reason the status implies is left out: runs without budgets render as they always did.
+  const reason = shownStopReason(result.status, result.stopReason)
+  return reason === undefined ? result.status : `${result.status} (${reason})`
 }
 
 function renderTurn(turn: TurnRecord): string[] {
