@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
+import { agentFieldsProblem } from './agent-fields-problem.js'
 import { assertReadable } from './assert-readable.js'
 import { describeValue, thrownMessage } from './describe-value.js'
 import { isPlainObject } from './is-plain-object.js'
@@ -117,7 +118,7 @@ export function resultProblem(value: unknown): string | undefined {
       return field('error', e, 'an object { nodeId, category, stage, message }')
     }
   }
-  return undefined
+  return agentFieldsProblem(r)
 }
 
 function turnProblem(value: unknown, at: string): string | undefined {

@@ -253,7 +253,6 @@ export function scenarioMeta(
     meta.description = write.text(definition.description, 'description', DESCRIPTION_CLIP)
   }
   addTexts(meta.runs, results, write)
-  addSeedTexts(meta.runs, results, write)
   addJudgements(meta.runs, results, write)
   if (options.samples !== undefined) {
     const set = resultSet(results, options.confidence ?? 0.95)
@@ -516,9 +515,10 @@ function turnMeta(turn: TurnRecord, write: MetaWriter, at: string): TurnMeta {
 }
 
 /**
- * Adds clipped question and answer texts to the turns while the budget lasts: failed runs first
- * (the ones a reader opens the report for), then the rest in order. A sample set of 20 long
- * conversations keeps the texts of the first few, not megabytes of meta.
+ * Adds clipped seeded messages, question and answer texts and tool calls to the runs while the
+ * budget lasts: failed runs first (the ones a reader opens the report for), then the rest in
+ * order. A sample set of 20 long conversations keeps the texts of the first few, not megabytes
+ * of meta.
  */
 function addTexts(
   runs: ScenarioRunMeta[],
@@ -530,6 +530,16 @@ function addTexts(
     const run = runs[index]
     const history = results[index]?.history
     if (run === undefined || history === undefined) continue
+    // The seeded messages come before the first turn, in the report as in the conversation.
+    const seed = results[index]?.seed ?? []
+    for (const [i, meta] of (run.seed?.messages ?? []).entries()) {
+      const content = seed[i]?.content
+      if (typeof content !== 'string' || content === '') continue
+      const text = write.text(content, `runs.${index}.seed.messages.${i}.text`, TEXT_CLIP, true)
+      if (text.length > budget) return
+      budget -= text.length
+      meta.text = text
+    }
     for (const [turnIndex, record] of history.entries()) {
       const turn = run.turns[turnIndex]
       if (turn === undefined) continue
@@ -581,31 +591,6 @@ function jsonText(value: unknown): string {
     return JSON.stringify(value) ?? String(value)
   } catch {
     return `(${typeof value} not JSON)`
-  }
-}
-
-/**
- * Adds the seeded messages' texts, within what the turns' texts left of the budget, failed runs
- * first, then the judgements within their own budget.
- */
-function addSeedTexts(
-  runs: ScenarioRunMeta[],
-  results: readonly ScenarioExecutionResult[],
-  write: MetaWriter,
-): void {
-  let budget = TEXT_BUDGET
-  for (const index of failedFirst(runs)) {
-    const messages = runs[index]?.seed?.messages ?? []
-    const seed = results[index]?.seed ?? []
-    for (const [i, meta] of messages.entries()) {
-      const message = seed[i]
-      const content = message === undefined ? null : message.content
-      if (typeof content !== 'string' || content === '') continue
-      const text = write.text(content, `runs.${index}.seed.messages.${i}.text`, TEXT_CLIP, true)
-      if (text.length > budget) return
-      budget -= text.length
-      meta.text = text
-    }
   }
 }
 

@@ -165,4 +165,22 @@ describe('renderConversation() for agent tests', () => {
       useSecretSettings(undefined)
     }
   })
+
+  test('a damaged seed or judgement fails at the entry with its path, never inside the renderer', () => {
+    const seeded = agentResult()
+    Object.assign(seeded.seed[1] ?? {}, { content: 42 })
+    expect(() => renderConversation(seeded)).toThrow(
+      '[vitest-scenario] renderConversation(result) needs a scenario result: `seed.1.content` is 42, not a string',
+    )
+    const judged = agentResult()
+    Object.assign(judged.judgements.resolved ?? {}, { criteria: [{ criterion: 'x' }] })
+    expect(() => renderConversation(judged)).toThrow(
+      /`judgements\.resolved\.criteria\.0` is an object/,
+    )
+    const failed = agentResult()
+    Object.assign(failed, { outcomeErrors: { polite: 'rate limited' } })
+    expect(() => renderConversation(failed)).toThrow(
+      /`outcomeErrors\.polite` is .rate limited., not an object/,
+    )
+  })
 })
