@@ -115,7 +115,11 @@ function resultLines(
   withTranscript: boolean,
 ): string[] {
   const lines = [...verdict.summary]
-  if (withTranscript) lines.push(...transcriptLines(result.history, verdict.turns, state.utils))
+  if (withTranscript) {
+    // A result from before seeds existed has no `seed`: it had none.
+    const seeded = result.seed?.length ?? 0
+    lines.push(...transcriptLines(result.history, verdict.turns, state.utils, seeded))
+  }
   const notes = [...new Set(verdict.notes ?? [])].slice(0, MAX_NOTES)
   for (const note of notes) lines.push(state.utils.DIM_COLOR(`Note: ${note}`))
   return lines

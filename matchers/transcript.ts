@@ -12,7 +12,10 @@ const NODE_WIDTH = 16
 /**
  * The compact transcript of some turns of a run, one line per turn:
  * `  #1 challenge  Q: Are you sure?…  A: navitoclax  ✗`. Turns are numbered from 0, as
- * `turnAt(i)` and the state's `turn` count them.
+ * `turnAt(i)` and the state's `turn` count them. A simulated user's question reads
+ * `Q (simulated):` (with `goal reached` when it said so), a scripted answer `A (scripted):`, a
+ * turn without a user message `Q: (none)`; when turn 0 is shown and the run was seeded, a line
+ * before it counts the seeded messages.
  *
  * @example
  * transcriptLines(result.history, [1], this.utils)
@@ -21,9 +24,14 @@ export function transcriptLines(
   history: readonly TurnRecord[],
   indexes: readonly number[] | undefined,
   utils: MatcherUtils,
+  seeded = 0,
 ): string[] {
   if (history.length === 0) return ['  (no turns)']
   const selected = indexes ?? history.map((_, i) => i)
+  const seedLine =
+    seeded > 0 && selected[0] === 0
+      ? [utils.DIM_COLOR(`  seed: ${seeded} ${seeded === 1 ? 'message' : 'messages'} before #0`)]
+      : []
   const shown: (number | undefined)[] =
     selected.length <= MAX_TURNS
       ? [...selected]
@@ -31,13 +39,16 @@ export function transcriptLines(
   const turns = shown.map((i) => (i === undefined ? undefined : history[i]))
   const nodeWidth = Math.min(NODE_WIDTH, Math.max(...turns.map((turn) => turn?.nodeId.length ?? 0)))
   const indexWidth = String(Math.max(...selected)).length
-  return shown.map((index, k) => {
-    const turn = turns[k]
-    if (index === undefined || turn === undefined) {
-      return utils.DIM_COLOR(`  … ${selected.length - HEAD - TAIL} more turns`)
-    }
-    return turnLine(turn, index, indexWidth, nodeWidth, utils)
-  })
+  return [
+    ...seedLine,
+    ...shown.map((index, k) => {
+      const turn = turns[k]
+      if (index === undefined || turn === undefined) {
+        return utils.DIM_COLOR(`  … ${selected.length - HEAD - TAIL} more turns`)
+      }
+      return turnLine(turn, index, indexWidth, nodeWidth, utils)
+    }),
+  ]
 }
 
 /** A turn as `#<index> <node>`, the label a diff keys its values by. */
@@ -55,11 +66,15 @@ function turnLine(
   const { DIM_COLOR: dim } = utils
   const answer =
     turn.rawResponse === null ? dim('(no answer)') : truncate(turn.rawResponse, TEXT_WIDTH)
+  // `null`: no user message this turn (the answering side spoke first).
+  const question: string | null = turn.questionText
+  const asked = turn.user === undefined ? 'Q:' : 'Q (simulated):'
   const parts = [
     `  #${String(index).padEnd(indexWidth)} ${turn.nodeId.padEnd(nodeWidth)}`,
-    `${dim('Q:')} ${truncate(turn.questionText, TEXT_WIDTH)}`,
-    `${dim('A:')} ${answer}`,
+    `${dim(asked)} ${question === null ? dim('(none)') : truncate(question, TEXT_WIDTH)}`,
+    `${dim(turn.scripted === true ? 'A (scripted):' : 'A:')} ${answer}`,
   ]
+  if (turn.user?.goalReached === true) parts.push(dim('goal reached'))
   if (turn.toolCalls.length > 0) {
     parts.push(dim(`tools: ${truncate(turn.toolCalls.map((call) => call.name).join(', '), 40)}`))
   }

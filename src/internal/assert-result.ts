@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
+import { agentFieldsProblem } from './agent-fields-problem.js'
 import { assertReadable } from './assert-readable.js'
 import { describeValue, thrownMessage } from './describe-value.js'
 import { isPlainObject } from './is-plain-object.js'
@@ -117,13 +118,17 @@ export function resultProblem(value: unknown): string | undefined {
       return field('error', e, 'an object { nodeId, category, stage, message }')
     }
   }
-  return undefined
+  return agentFieldsProblem(r)
 }
 
 function turnProblem(value: unknown, at: string): string | undefined {
   if (!isPlainObject(value)) return field(at, value, 'a turn record')
   const t = value as Fields
-  if (!hasStrings(t, ['nodeId', 'questionText'])) {
+  // `questionText` is `null` on a turn without a user message (`question: null`).
+  if (
+    typeof t.nodeId !== 'string' ||
+    (t.questionText !== null && typeof t.questionText !== 'string')
+  ) {
     return field(at, value, 'a turn record with a nodeId and a questionText')
   }
   if (t.rawResponse !== null && typeof t.rawResponse !== 'string') {

@@ -31,10 +31,17 @@ export function formatPercent(rate: number): string {
   return `${Math.round(rate * 100)}%`
 }
 
-/** Tokens (input + output) of some usage, with its cost when known: `1,234 (cost 0.0012)`. */
+/**
+ * Tokens (input + output) of some usage, with its cost when known and the simulated user's part
+ * when it had one: `1,234 (cost 0.0012)`, `1,234 (300 simulated user)`.
+ */
 export function formatUsage(usage: UsageMeta): string {
   const tokens = formatCount(usage.input + usage.output)
-  return usage.cost === undefined ? tokens : `${tokens} (cost ${formatCost(usage.cost)})`
+  const notes: string[] = []
+  if (usage.cost !== undefined) notes.push(`cost ${formatCost(usage.cost)}`)
+  if ((usage.simulating ?? 0) > 0)
+    notes.push(`${formatCount(usage.simulating ?? 0)} simulated user`)
+  return notes.length === 0 ? tokens : `${tokens} (${notes.join(', ')})`
 }
 
 /** The name reports give a node id: END's internal id reads `END`. */
@@ -65,6 +72,9 @@ export function addUsageMeta(a: UsageMeta, b: UsageMeta): UsageMeta {
     output: a.output + b.output,
     cached: a.cached + b.cached,
     turns: a.turns + b.turns,
+  }
+  if (a.simulating !== undefined || b.simulating !== undefined) {
+    sum.simulating = (a.simulating ?? 0) + (b.simulating ?? 0)
   }
   const unpriced = (u: UsageMeta) => u.cost === undefined && u.turns > 0
   if (!unpriced(a) && !unpriced(b) && (a.cost !== undefined || b.cost !== undefined)) {

@@ -52,6 +52,12 @@ ul.outcomes { list-style: none; padding: 0; margin: 0 0 10px; }
 ul.outcomes li { margin: 2px 0; }
 .ok { color: var(--pass); font-weight: 600; }
 .bad { color: var(--fail); font-weight: 600; }
+.warn { color: var(--skip); font-weight: 600; }
+ul.criteria, ul.calls { list-style: none; padding-left: 14px; margin: 2px 0 6px; }
+ul.calls { padding-left: 0; font-size: 12.5px; color: var(--muted); }
+.reasoning, .reason { color: var(--muted); }
+.reasoning { margin-left: 16px; white-space: pre-wrap; }
+tr.seed td { color: var(--muted); }
 .error-box { background: var(--fail-bg); color: var(--text); border-radius: 6px; padding: 8px 10px; margin: 6px 0; white-space: pre-wrap; }
 details { margin-top: 12px; }
 summary { cursor: pointer; font-weight: 600; }

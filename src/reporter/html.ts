@@ -14,11 +14,22 @@ import { graphSvg } from './graph-svg.js'
 import { escapeHtml } from './html-escape.js'
 import { HTML_STYLE } from './html-style.js'
 import { endedAtEnd, pathHighlight } from './path-highlight.js'
+import { conversationFacts } from './run-details.js'
 import { type RunSummary, scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
-import type { ScenarioRunMeta, TurnMeta, UsageMeta } from './scenario-meta.js'
+import type { JudgementMeta, ScenarioRunMeta, TurnMeta, UsageMeta } from './scenario-meta.js'
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+/** What each stop reason means, beside it in the facts. */
+const STOP_REASONS: Readonly<Record<string, string>> = {
+  end: 'routed to END',
+  terminal: 'a node with no edge that applied',
+  turn_limit: 'the turn limit',
+  budget: 'the token or cost budget was spent',
+  error: 'a turn failed',
+  aborted: "the run's signal",
+}
 
 /** The HTML report of a run's scenario tests, as one page. */
 export function htmlReport(entries: readonly ScenarioEntry[], summary: RunSummary): string {
@@ -115,7 +126,9 @@ function scenarioSection(entry: ScenarioEntry, index: number): string {
 }
 
 function usageHtml(usage: UsageMeta): string {
-  const tokens = `${formatCount(usage.input + usage.output)} <span class="tag">${formatCount(usage.input)} in / ${formatCount(usage.output)} out${usage.cached > 0 ? ` / ${formatCount(usage.cached)} cached` : ''}</span>`
+  const simulated =
+    (usage.simulating ?? 0) > 0 ? ` / ${formatCount(usage.simulating ?? 0)} simulated user` : ''
+  const tokens = `${formatCount(usage.input + usage.output)} <span class="tag">${formatCount(usage.input)} in / ${formatCount(usage.output)} out${usage.cached > 0 ? ` / ${formatCount(usage.cached)} cached` : ''}${simulated}</span>`
   return usage.cost === undefined
     ? tokens
     : `${tokens} <span class="tag">cost ${formatCost(usage.cost)}</span>`
@@ -141,6 +154,17 @@ function factsHtml(entry: ScenarioEntry): string {
       ['Turns', String(run.turnCount)],
       ['Path', escapeHtml(formatPath(run.path, endedAtEnd(run), 16))],
     )
+    if (run.stopReason !== undefined) {
+      const why = STOP_REASONS[run.stopReason]
+      facts.push([
+        'Stopped',
+        `${escapeHtml(run.stopReason)}${why === undefined ? '' : ` <span class="tag">${why}</span>`}`,
+      ])
+    }
+    const conversation = conversationFacts(run)
+    if (conversation.length > 0) {
+      facts.push(['Conversation', conversation.map(escapeHtml).join(' · ')])
+    }
   }
   facts.push(['Tokens recorded', usageHtml(usage.recorded)], ['Tokens now', usageHtml(usage.now)])
   if (entry.recording !== undefined) {
@@ -193,9 +217,44 @@ function outcomesHtml(
           ? '<span class="bad">✗</span>'
           : `<b>${escapeHtml(typeof value === 'number' ? (Number.isInteger(value) ? String(value) : value.toFixed(3)) : '—')}</b>`
     const description = described.get(name)
-    return `<li data-outcome="${escapeHtml(name)}">${mark} ${escapeHtml(name)}${description === undefined ? '' : ` <span class="sub">— ${escapeHtml(description)}</span>`}</li>`
+    const error = Object.hasOwn(run.outcomeErrors ?? {}, name)
+      ? run.outcomeErrors?.[name]
+      : undefined
+    const reason = Object.hasOwn(run.reasons ?? {}, name) ? run.reasons?.[name] : undefined
+    const judgement = Object.hasOwn(run.judgements ?? {}, name) ? run.judgements?.[name] : undefined
+    // An outcome that could not be evaluated is marked as an error, not as a failed verdict.
+    const shown = error === undefined ? mark : '<span class="warn">⚠</span>'
+    const details = [
+      error === undefined
+        ? ''
+        : `<div class="error-box">${escapeHtml(`Not evaluated, ${error.category} error: ${error.message}`)}</div>`,
+      reason === undefined ? '' : ` <span class="reason">— ${escapeHtml(reason)}</span>`,
+      judgement === undefined ? '' : judgementHtml(judgement),
+    ].join('')
+    return `<li data-outcome="${escapeHtml(name)}">${shown} ${escapeHtml(name)}${description === undefined ? '' : ` <span class="sub">— ${escapeHtml(description)}</span>`}${details}</li>`
   })
   return `<ul class="outcomes">${items.join('')}</ul>`
+}
+
+const CRITERION_MARKS: Readonly<Record<string, string>> = {
+  met: '<span class="ok">✓</span>',
+  unmet: '<span class="bad">✗</span>',
+  inconclusive: '<span class="warn">?</span>',
+}
+
+/** A judgement's criteria: met ones by name, unmet and inconclusive ones with their reasoning. */
+function judgementHtml(judgement: JudgementMeta): string {
+  const items = judgement.criteria.map((criterion) => {
+    const reasoning =
+      criterion.reasoning === undefined
+        ? ''
+        : `<div class="reasoning">${escapeHtml(criterion.reasoning)}</div>`
+    return `<li data-verdict="${escapeHtml(criterion.verdict)}">${CRITERION_MARKS[criterion.verdict] ?? ''} ${escapeHtml(criterion.criterion)}${reasoning}</li>`
+  })
+  if (judgement.omitted !== undefined) {
+    items.push(`<li class="sub">${judgement.omitted} more not in the report</li>`)
+  }
+  return ` <span class="tag">judge: ${escapeHtml(judgement.verdict)}</span><ul class="criteria">${items.join('')}</ul>`
 }
 
 function transcripts(entry: ScenarioEntry): string {
@@ -204,7 +263,9 @@ function transcripts(entry: ScenarioEntry): string {
   const firstFailing = meta.runs.findIndex((r) => !r.passed)
   return meta.runs
     .map((run, i) => {
-      if (!run.turns.some((t) => t.question !== undefined)) return ''
+      // Texts are kept within a budget: a run past it has no transcript to show.
+      const texts = run.turns.some((t) => t.question !== undefined || t.answer !== undefined)
+      if (!texts && run.seed === undefined) return ''
       // Open what a reader came for: a failing run, or a short single conversation.
       const open = sampled ? i === firstFailing : !run.passed || run.turnCount <= 6
       const title = sampled
@@ -216,6 +277,7 @@ function transcripts(entry: ScenarioEntry): string {
         `<summary>${escapeHtml(title)}</summary>`,
         outcomes,
         '<table><thead><tr><th class="num">#</th><th>Node</th><th>Question</th><th>Answer</th><th>Verdict</th></tr></thead><tbody>',
+        ...seedRows(run),
         ...run.turns.map(turnRow),
         '</tbody></table>',
         '</details>',
@@ -235,7 +297,11 @@ function turnRow(turn: TurnMeta, i: number): string {
           : '—'
   const tags = [
     turn.replayed === true ? '<span class="tag">replayed</span>' : '',
-    ...(turn.tools ?? []).map((name) => `<span class="tag">tool ${escapeHtml(name)}</span>`),
+    turn.scripted === true ? '<span class="tag">scripted answer</span>' : '',
+    // The calls are listed under the answer when their texts were kept; else their names here.
+    ...(turn.calls === undefined ? (turn.tools ?? []) : []).map(
+      (name) => `<span class="tag">tool ${escapeHtml(name)}</span>`,
+    ),
   ].join('')
   const answer =
     turn.answer === undefined
@@ -243,5 +309,38 @@ function turnRow(turn: TurnMeta, i: number): string {
       : turn.answer === null
         ? '<i>no answer</i>'
         : escapeHtml(turn.answer)
-  return `<tr><td class="num">${i}</td><td class="node mono">${escapeHtml(nodeName(turn.node))}</td><td class="text">${escapeHtml(turn.question ?? '')}</td><td class="text">${answer}</td><td>${verdict}${tags}</td></tr>`
+  const calls = (turn.calls ?? []).map(
+    (call) =>
+      `<li><span class="mono">${escapeHtml(`${call.name}(${call.args})`)}</span> ${call.error === undefined ? escapeHtml(`→ ${call.result ?? ''}`) : `<span class="bad">✗ ${escapeHtml(call.error)}</span>`}</li>`,
+  )
+  const callList = calls.length === 0 ? '' : `<ul class="calls">${calls.join('')}</ul>`
+  const who =
+    turn.simulated === true
+      ? `<span class="tag">simulated user${turn.goalReached === true ? ', goal reached' : ''}</span> `
+      : ''
+  const question =
+    turn.noQuestion === true ? '<i>no user message</i>' : escapeHtml(turn.question ?? '')
+  return `<tr><td class="num">${i}</td><td class="node mono">${escapeHtml(nodeName(turn.node))}</td><td class="text">${who}${question}</td><td class="text">${callList}${answer}</td><td>${verdict}${tags}</td></tr>`
+}
+
+/** The seeded messages, before turn 0: user and system texts as questions, the others as answers. */
+function seedRows(run: ScenarioRunMeta): string[] {
+  const seed = run.seed
+  if (seed === undefined) return []
+  const rows = seed.messages.map((message) => {
+    const text = [
+      `<span class="tag">seeded ${escapeHtml(message.role)}</span> `,
+      escapeHtml(message.text ?? ''),
+      ...(message.tools ?? []).map((name) => `<span class="tag">tool ${escapeHtml(name)}</span>`),
+    ].join('')
+    const asked = message.role === 'user' || message.role === 'system'
+    return `<tr class="seed"><td class="num"></td><td class="node mono">seed</td><td class="text">${asked ? text : ''}</td><td class="text">${asked ? '' : text}</td><td>—</td></tr>`
+  })
+  const more = seed.count - seed.messages.length
+  if (more > 0) {
+    rows.push(
+      `<tr class="seed"><td class="num"></td><td class="node mono">seed</td><td class="text sub" colspan="3">${more} more seeded ${more === 1 ? 'message' : 'messages'}</td></tr>`,
+    )
+  }
+  return rows
 }

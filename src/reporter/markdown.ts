@@ -12,6 +12,7 @@ import {
 } from './format.js'
 import { mermaidGraph } from './mermaid.js'
 import { endedAtEnd, pathHighlight } from './path-highlight.js'
+import { conversationFacts, detailedRuns, statusWithReason, unmetCriteria } from './run-details.js'
 import { type RunSummary, scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
 import type { ScenarioRunMeta } from './scenario-meta.js'
@@ -198,6 +199,19 @@ function scenarioSection(entry: ScenarioEntry): string {
     lines.push(runRow(run, i))
   })
   lines.push('')
+  for (const { run, index } of detailedRuns(meta)) {
+    const where = sampled ? `sample ${index}: ` : ''
+    const facts = conversationFacts(run)
+    if (facts.length > 0) {
+      lines.push(
+        `**Conversation** ${markdownText(where)}${facts.map(markdownText).join(' · ')}`,
+        '',
+      )
+    }
+    const details = outcomeDetails(run)
+    if (details.length > 0)
+      lines.push(`**Outcomes** ${markdownText(where)}`.trimEnd(), '', ...details, '')
+  }
   const failures = meta.runs.flatMap((run, i) =>
     run.error === undefined
       ? []
@@ -218,10 +232,47 @@ function runRow(run: ScenarioRunMeta, index: number): string {
     Object.entries(run.outcomes)
       .map(([name, value]) =>
         typeof value === 'boolean'
-          ? `${value ? '✓' : '✗'} ${markdownText(name)}`
+          ? // An outcome that could not be evaluated is marked apart from a failed one.
+            `${value ? '✓' : Object.hasOwn(run.outcomeErrors ?? {}, name) ? '⚠' : '✗'} ${markdownText(name)}`
           : `${markdownText(name)} ${Number.isInteger(value) ? value : value.toFixed(2)}`,
       )
       .join(', ') || '—'
-  const status = run.status === 'completed' ? run.status : `**${markdownText(run.status)}**`
+  const status =
+    run.status === 'completed'
+      ? markdownText(statusWithReason(run))
+      : `**${markdownText(statusWithReason(run))}**`
   return `| ${index} | ${status} | ${path} | ${run.turnCount} | ${outcomes} | ${formatUsage(run.usage.recorded)} | ${formatUsage(run.usage.now)} | ${formatDuration(run.durationMs)} |`
+}
+
+/**
+ * Outcome errors (not verdicts), callable reasons, and each judgement with its unmet and
+ * inconclusive criteria and their reasoning (met ones listed by name), as list items.
+ */
+function outcomeDetails(run: ScenarioRunMeta): string[] {
+  const lines: string[] = []
+  for (const [name, error] of Object.entries(run.outcomeErrors ?? {})) {
+    lines.push(
+      `- ⚠ ${markdownText(name)}: not evaluated, **${markdownText(error.category)}** error: ${markdownText(error.message)}`,
+    )
+  }
+  for (const [name, reason] of Object.entries(run.reasons ?? {})) {
+    const value = run.outcomes[name]
+    const mark = value === true ? '✓' : value === false ? '✗' : '·'
+    lines.push(`- ${mark} ${markdownText(name)}: ${markdownText(reason)}`)
+  }
+  for (const [name, judgement] of Object.entries(run.judgements ?? {})) {
+    const { unmet, met } = unmetCriteria(judgement)
+    const metText =
+      met.length === 0 ? '' : ` · met: ${met.map((c) => markdownText(c.criterion)).join('; ')}`
+    const omitted =
+      judgement.omitted === undefined ? '' : ` · ${judgement.omitted} more not in the report`
+    lines.push(`- judge ${markdownText(name)}: **${judgement.verdict}**${metText}${omitted}`)
+    for (const criterion of unmet) {
+      const mark = criterion.verdict === 'unmet' ? '✗' : '?'
+      const reasoning =
+        criterion.reasoning === undefined ? '' : `: ${markdownText(criterion.reasoning)}`
+      lines.push(`  - ${mark} ${markdownText(criterion.criterion)}${reasoning}`)
+    }
+  }
+  return lines
 }

@@ -3,9 +3,11 @@
 // trusted: every field is checked at every depth and copied field by field (unknown keys are
 // dropped), and every string goes through `text` (secret masking in the reporter). A meta that
 // fails a check is not reported: the caller skips the test with a warning naming the problem.
-import type { ErrorCategory, ErrorStage, ScenarioStatus } from '../state/types.js'
+import type { ErrorCategory, ErrorStage, ScenarioStatus, StopReason } from '../state/types.js'
 import {
+  type JudgementMeta,
   MAX_META_STRING,
+  type OutcomeErrorMeta,
   type RunErrorMeta,
   type SamplesMeta,
   SCENARIO_META_VERSION,
@@ -13,6 +15,8 @@ import {
   type ScenarioGraphMeta,
   type ScenarioMeta,
   type ScenarioRunMeta,
+  type SeedMessageMeta,
+  type ToolCallMeta,
   type TurnMeta,
   type UsageMeta,
 } from './scenario-meta.js'
@@ -21,6 +25,9 @@ import {
 export type MetaReading = { ok: true; meta: ScenarioMeta } | { ok: false; problem: string }
 
 const STATUSES: readonly ScenarioStatus[] = ['completed', 'limit_reached', 'error']
+const ROLES: readonly string[] = ['system', 'user', 'assistant', 'tool']
+const JUDGE_VERDICTS: readonly string[] = ['pass', 'fail', 'inconclusive']
+const CRITERION_VERDICTS: readonly string[] = ['met', 'unmet', 'inconclusive']
 // Categories and stages are shown as words and grow between versions (`bad_response`): any
 // short identifier is read, so a newer writer's category is shown, not refused.
 const IDENTIFIER = /^[a-z][A-Za-z_]{0,39}$/
@@ -156,6 +163,93 @@ class MetaReader {
     if (error !== undefined) out.error = error
     const recorded = this.optional(run.recordedDurationMs, `${at}.recordedDurationMs`, this.count)
     if (recorded !== undefined) out.recordedDurationMs = recorded
+    // Stop reasons grow between versions like categories: any short identifier is read.
+    const stopReason = this.optional(run.stopReason, `${at}.stopReason`, this.identifier)
+    if (stopReason !== undefined) out.stopReason = stopReason as StopReason
+    const errors = this.optional(run.outcomeErrors, `${at}.outcomeErrors`, (item, path) =>
+      this.record(item, path, this.outcomeError),
+    )
+    if (errors !== undefined) out.outcomeErrors = errors
+    const reasons = this.optional(run.reasons, `${at}.reasons`, (item, path) =>
+      this.record(item, path, this.string),
+    )
+    if (reasons !== undefined) out.reasons = reasons
+    const judgements = this.optional(run.judgements, `${at}.judgements`, (item, path) =>
+      this.record(item, path, this.judgement),
+    )
+    if (judgements !== undefined) out.judgements = judgements
+    const seed = this.optional(run.seed, `${at}.seed`, this.seed)
+    if (seed !== undefined) out.seed = seed
+    return out
+  }
+
+  outcomeError = (value: unknown, at: string): OutcomeErrorMeta => {
+    const error = this.object(value, at)
+    return {
+      category: this.identifier(error.category, `${at}.category`) as ErrorCategory,
+      message: this.string(error.message, `${at}.message`),
+    }
+  }
+
+  judgement = (value: unknown, at: string): JudgementMeta => {
+    const judgement = this.object(value, at)
+    const out: JudgementMeta = {
+      verdict: this.oneOf(
+        judgement.verdict,
+        `${at}.verdict`,
+        JUDGE_VERDICTS,
+      ) as JudgementMeta['verdict'],
+      criteria: this.array(judgement.criteria, `${at}.criteria`, (item, path) => {
+        const criterion = this.object(item, path)
+        const read: JudgementMeta['criteria'][number] = {
+          criterion: this.string(criterion.criterion, `${path}.criterion`),
+          verdict: this.oneOf(criterion.verdict, `${path}.verdict`, CRITERION_VERDICTS) as
+            | 'met'
+            | 'unmet'
+            | 'inconclusive',
+        }
+        const reasoning = this.optional(criterion.reasoning, `${path}.reasoning`, this.string)
+        if (reasoning !== undefined) read.reasoning = reasoning
+        return read
+      }),
+    }
+    const omitted = this.optional(judgement.omitted, `${at}.omitted`, (item, path) =>
+      this.integer(item, path, 0),
+    )
+    if (omitted !== undefined) out.omitted = omitted
+    return out
+  }
+
+  seed = (value: unknown, at: string): { count: number; messages: SeedMessageMeta[] } => {
+    const seed = this.object(value, at)
+    return {
+      count: this.integer(seed.count, `${at}.count`, 0),
+      messages: this.array(seed.messages, `${at}.messages`, (item, path) => {
+        const message = this.object(item, path)
+        const out: SeedMessageMeta = {
+          role: this.oneOf(message.role, `${path}.role`, ROLES) as SeedMessageMeta['role'],
+        }
+        const text = this.optional(message.text, `${path}.text`, this.string)
+        if (text !== undefined) out.text = text
+        const tools = this.optional(message.tools, `${path}.tools`, (list, p) =>
+          this.array(list, p, this.string),
+        )
+        if (tools !== undefined) out.tools = tools
+        return out
+      }),
+    }
+  }
+
+  toolCall = (value: unknown, at: string): ToolCallMeta => {
+    const call = this.object(value, at)
+    const out: ToolCallMeta = {
+      name: this.string(call.name, `${at}.name`),
+      args: this.string(call.args, `${at}.args`),
+    }
+    const result = this.optional(call.result, `${at}.result`, this.string)
+    if (result !== undefined) out.result = result
+    const error = this.optional(call.error, `${at}.error`, this.string)
+    if (error !== undefined) out.error = error
     return out
   }
 
@@ -188,6 +282,16 @@ class MetaReader {
       this.array(item, path, this.string),
     )
     if (tools !== undefined) out.tools = tools
+    const calls = this.optional(turn.calls, `${at}.calls`, (item, path) =>
+      this.array(item, path, this.toolCall),
+    )
+    if (calls !== undefined) out.calls = calls
+    for (const flag of ['simulated', 'goalReached', 'scripted', 'noQuestion'] as const) {
+      if (turn[flag] === undefined) continue
+      if (turn[flag] !== true)
+        throw new Malformed(`${at}.${flag}`, `${describe(turn[flag])}, not true`)
+      out[flag] = true
+    }
     const question = this.optional(turn.question, `${at}.question`, this.string)
     if (question !== undefined) out.question = question
     if (turn.answer === null) out.answer = null
@@ -224,7 +328,36 @@ class MetaReader {
     }
     const cost = this.optional(usage.cost, `${at}.cost`, this.count)
     if (cost !== undefined) out.cost = cost
+    const simulating = this.optional(usage.simulating, `${at}.simulating`, this.count)
+    if (simulating !== undefined) out.simulating = simulating
     return out
+  }
+
+  /** An object of entries read by `item`, keyed by names (an outcome's), kept as entries. */
+  record<T>(
+    value: unknown,
+    at: string,
+    item: (value: unknown, at: string) => T,
+  ): Record<string, T> {
+    const record = this.object(value, at)
+    const out: Record<string, T> = {}
+    for (const [name, entry] of Object.entries(record)) {
+      // defineProperty: a name such as `__proto__` stays an entry, never a prototype.
+      Object.defineProperty(out, this.string(name, `${at} (a name)`), {
+        value: item(entry, `${at}.${name}`),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    }
+    return out
+  }
+
+  oneOf(value: unknown, at: string, allowed: readonly string[]): string {
+    if (typeof value !== 'string' || !allowed.includes(value)) {
+      throw new Malformed(at, `${describe(value)}, not one of ${allowed.join(', ')}`)
+    }
+    return value
   }
 
   outcomes(value: unknown, at: string): Record<string, boolean | number> {

@@ -6,11 +6,15 @@ import { resultSet, samplePassed } from '../samples/result-set.js'
 import type { ScenarioDefinition } from '../scenario/definition.js'
 import { END } from '../scenario/end.js'
 import type {
+  ChatMessage,
   ErrorCategory,
   ErrorStage,
+  JudgeResult,
   ScenarioExecutionResult,
   ScenarioStatus,
+  StopReason,
   TurnRecord,
+  TurnUsage,
 } from '../state/types.js'
 import { clip, describeWhen, MAX_LABEL } from './describe-when.js'
 
@@ -30,6 +34,19 @@ const MESSAGE_CLIP = 300
 const DESCRIPTION_CLIP = 200
 const TOOL_NAME_CLIP = 100
 const MAX_TOOL_NAMES = 8
+/** How many characters of a tool call's arguments, result or error the meta keeps. */
+const CALL_CLIP = 120
+/** How many characters of a judge criterion, and of its reasoning, the meta keeps. */
+const CRITERION_CLIP = 200
+const REASONING_CLIP = 500
+/** How many criteria of one judgement, and seeded messages of one run, the meta keeps. */
+const MAX_CRITERIA = 20
+const MAX_SEED = 12
+/**
+ * How many characters of judge criteria and reasoning one scenario's meta keeps in all (failed
+ * runs first); past it a judgement keeps its verdict and says how many criteria it left out.
+ */
+export const JUDGEMENT_BUDGET = 8_000
 
 /** An edge of the scenario graph, with a short label of its condition. */
 export interface ScenarioEdgeMeta {
@@ -55,6 +72,42 @@ export interface UsageMeta {
   /** How many turns the counts cover. */
   turns: number
   cost?: number
+  /** The tokens (input + output) of these that a simulated user spent; set when some were. */
+  simulating?: number
+}
+
+/** One tool call of a turn: its arguments and its result or error, as clipped one-line JSON. */
+export interface ToolCallMeta {
+  name: string
+  args: string
+  result?: string
+  error?: string
+}
+
+/** A seeded message (`seed`): its role, its text (within the budget) and the tools it called. */
+export interface SeedMessageMeta {
+  role: ChatMessage['role']
+  text?: string
+  tools?: string[]
+}
+
+/** A conversation judge's verdict: per criterion, the reasoning of unmet and inconclusive ones. */
+export interface JudgementMeta {
+  verdict: JudgeResult['verdict']
+  criteria: {
+    criterion: string
+    verdict: 'met' | 'unmet' | 'inconclusive'
+    /** Kept for unmet and inconclusive criteria: what a reader needs to see why. */
+    reasoning?: string
+  }[]
+  /** How many criteria were left out (the judgement budget, or more than the meta keeps). */
+  omitted?: number
+}
+
+/** Why an outcome criterion could not be evaluated: an error, not a verdict. */
+export interface OutcomeErrorMeta {
+  category: ErrorCategory
+  message: string
 }
 
 /** One turn, as reports show it; the texts are clipped and dropped past the scenario's budget. */
@@ -67,6 +120,16 @@ export interface TurnMeta {
   error?: ErrorCategory
   /** The names of the tools called this turn. */
   tools?: string[]
+  /** The calls with their arguments and results (within the text budget, like the texts). */
+  calls?: ToolCallMeta[]
+  /** Set when a simulated user wrote the question. */
+  simulated?: true
+  /** Set when the simulated user said its goal was reached with this question. */
+  goalReached?: true
+  /** Set when the node scripted the answer (the answering side was not called). */
+  scripted?: true
+  /** Set when the turn had no user message: the answering side spoke first. */
+  noQuestion?: true
   /** The question sent, clipped to `TEXT_CLIP` characters. */
   question?: string
   /** The answer, clipped; `null` when no answer came. */
@@ -94,7 +157,17 @@ export interface ScenarioRunMeta {
    */
   edges: number[]
   turnCount: number
+  /** Why the run stopped (`end`, `terminal`, `turn_limit`, `budget`, `error`, `aborted`). */
+  stopReason?: StopReason
   outcomes: Record<string, boolean | number>
+  /** Outcome criteria that could not be evaluated, by name (their outcome reads `false`). */
+  outcomeErrors?: Record<string, OutcomeErrorMeta>
+  /** The reasons callable criteria gave, by name, clipped. */
+  reasons?: Record<string, string>
+  /** What each conversation judge decided, by outcome name. */
+  judgements?: Record<string, JudgementMeta>
+  /** The seeded messages: how many, and the first `MAX_SEED` of them. */
+  seed?: { count: number; messages: SeedMessageMeta[] }
   error?: RunErrorMeta
   /** Usage of the turns run live now, and of the replayed turns (their recorded usage). */
   usage: { now: UsageMeta; recorded: UsageMeta }
@@ -180,6 +253,7 @@ export function scenarioMeta(
     meta.description = write.text(definition.description, 'description', DESCRIPTION_CLIP)
   }
   addTexts(meta.runs, results, write)
+  addJudgements(meta.runs, results, write)
   if (options.samples !== undefined) {
     const set = resultSet(results, options.confidence ?? 0.95)
     meta.samples = {
@@ -272,11 +346,13 @@ function runMeta(result: ScenarioExecutionResult, write: MetaWriter, at: string)
     side.output += turn.usage.output
     side.cached += turn.usage.cached
     side.turns += 1
+    addSimulating(side, turn.usage)
     if (side.cost !== undefined) {
       if (turn.usage.cost === undefined) delete side.cost
       else side.cost += turn.usage.cost
     }
   }
+  addAfterTurns(result, now, recorded)
   const outcomes: Record<string, boolean | number> = {}
   for (const [name, value] of Object.entries(result.outcomeResults)) {
     outcomes[write.outcome(name)] = value
@@ -303,7 +379,117 @@ function runMeta(result: ScenarioExecutionResult, write: MetaWriter, at: string)
   if (result.recordedDurationMs !== undefined) {
     run.recordedDurationMs = Math.round(result.recordedDurationMs)
   }
+  if (result.stopReason !== undefined) run.stopReason = result.stopReason
+  addOutcomeDetails(run, result, write, at)
+  const seed = result.seed ?? []
+  if (seed.length > 0) {
+    run.seed = { count: seed.length, messages: seed.slice(0, MAX_SEED).map(seedMeta(write, at)) }
+  }
   return run
+}
+
+function addSimulating(side: UsageMeta, usage: TurnUsage): void {
+  // A result from before simulated users has no `simulating` side.
+  const tokens = (usage.simulating?.input ?? 0) + (usage.simulating?.output ?? 0)
+  if (tokens > 0) side.simulating = (side.simulating ?? 0) + tokens
+}
+
+/**
+ * Usage the result counts beyond its turns (calls made after the last turn, such as a
+ * conversation judge's) is added to the side the run's calls came from: recorded when every
+ * turn was replayed and the result says so, else spent now. No turn is counted for it.
+ */
+function addAfterTurns(result: ScenarioExecutionResult, now: UsageMeta, recorded: UsageMeta) {
+  const turns = { input: 0, output: 0, cached: 0, cost: 0, simulating: 0 }
+  for (const turn of result.history) {
+    turns.input += turn.usage.input
+    turns.output += turn.usage.output
+    turns.cached += turn.usage.cached
+    turns.cost += turn.usage.cost ?? 0
+    turns.simulating += (turn.usage.simulating?.input ?? 0) + (turn.usage.simulating?.output ?? 0)
+  }
+  const total = result.usage
+  const extra = {
+    input: Math.max(0, total.input - turns.input),
+    output: Math.max(0, total.output - turns.output),
+    cached: Math.max(0, total.cached - turns.cached),
+    cost: Math.max(0, (total.cost ?? 0) - turns.cost),
+    simulating: Math.max(
+      0,
+      (total.simulating?.input ?? 0) + (total.simulating?.output ?? 0) - turns.simulating,
+    ),
+  }
+  if (extra.input + extra.output + extra.cached === 0 && extra.cost === 0) return
+  const side = total.replayed === true && now.turns === 0 ? recorded : now
+  side.input += extra.input
+  side.output += extra.output
+  side.cached += extra.cached
+  if (side.cost !== undefined) side.cost += extra.cost
+  if (extra.simulating > 0) side.simulating = (side.simulating ?? 0) + extra.simulating
+}
+
+/** Outcome errors and callable reasons: short, so always kept (judgements wait for the budget). */
+function addOutcomeDetails(
+  run: ScenarioRunMeta,
+  result: ScenarioExecutionResult,
+  write: MetaWriter,
+  at: string,
+): void {
+  // A result from before agent tests has none of these fields.
+  const errors = Object.entries(result.outcomeErrors ?? {})
+  if (errors.length > 0) {
+    run.outcomeErrors = {}
+    for (const [name, error] of errors) {
+      const key = write.outcome(name)
+      define(run.outcomeErrors, key, {
+        category: error.category,
+        message: write.text(
+          String(error.message),
+          `${at}.outcomeErrors.${key}.message`,
+          MESSAGE_CLIP,
+        ),
+      })
+    }
+  }
+  const reasons = Object.entries(result.outcomeReasons ?? {})
+  if (reasons.length > 0) {
+    run.reasons = {}
+    for (const [name, reason] of reasons) {
+      const key = write.outcome(name)
+      define(
+        run.reasons,
+        key,
+        write.text(String(reason), `${at}.reasons.${key}`, MESSAGE_CLIP, true),
+      )
+    }
+  }
+}
+
+/** An entry keyed by a user's name: `__proto__` stays an entry, never a prototype. */
+function define<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
+}
+
+function seedMeta(write: MetaWriter, at: string) {
+  return (message: ChatMessage, i: number): SeedMessageMeta => {
+    const out: SeedMessageMeta = { role: message.role }
+    if (message.role === 'assistant' && message.tool_calls !== undefined) {
+      const names = message.tool_calls.map((call, k) =>
+        write.text(
+          String(call.function?.name),
+          `${at}.seed.messages.${i}.tools.${k}`,
+          TOOL_NAME_CLIP,
+        ),
+      )
+      if (names.length > 0) out.tools = names.slice(0, MAX_TOOL_NAMES)
+    }
+    return out
+  }
 }
 
 function turnMeta(turn: TurnRecord, write: MetaWriter, at: string): TurnMeta {
@@ -317,42 +503,151 @@ function turnMeta(turn: TurnRecord, write: MetaWriter, at: string): TurnMeta {
     return typeof name === 'string' ? [write.text(name, `${at}.tools.${i}`, TOOL_NAME_CLIP)] : []
   })
   if (names.length > 0) out.tools = names.slice(0, MAX_TOOL_NAMES)
+  if (turn.user !== undefined) {
+    out.simulated = true
+    if (turn.user.goalReached === true) out.goalReached = true
+  }
+  if (turn.scripted === true) out.scripted = true
+  // `null`: no user message this turn (`question: null`), the answering side spoke first.
+  const asked: string | null = turn.questionText
+  if (asked === null) out.noQuestion = true
   return out
 }
 
 /**
- * Adds clipped question and answer texts to the turns while the budget lasts: failed runs first
- * (the ones a reader opens the report for), then the rest in order. A sample set of 20 long
- * conversations keeps the texts of the first few, not megabytes of meta.
+ * Adds clipped seeded messages, question and answer texts and tool calls to the runs while the
+ * budget lasts: failed runs first (the ones a reader opens the report for), then the rest in
+ * order. A sample set of 20 long conversations keeps the texts of the first few, not megabytes
+ * of meta.
  */
 function addTexts(
   runs: ScenarioRunMeta[],
   results: readonly ScenarioExecutionResult[],
   write: MetaWriter,
 ): void {
-  const order = runs.map((_, i) => i)
-  order.sort((a, b) => Number(runs[a]?.passed) - Number(runs[b]?.passed) || a - b)
   let budget = TEXT_BUDGET
-  for (const index of order) {
+  for (const index of failedFirst(runs)) {
     const run = runs[index]
     const history = results[index]?.history
     if (run === undefined || history === undefined) continue
+    // The seeded messages come before the first turn, in the report as in the conversation.
+    const seed = results[index]?.seed ?? []
+    for (const [i, meta] of (run.seed?.messages ?? []).entries()) {
+      const content = seed[i]?.content
+      if (typeof content !== 'string' || content === '') continue
+      const text = write.text(content, `runs.${index}.seed.messages.${i}.text`, TEXT_CLIP, true)
+      if (text.length > budget) return
+      budget -= text.length
+      meta.text = text
+    }
     for (const [turnIndex, record] of history.entries()) {
       const turn = run.turns[turnIndex]
       if (turn === undefined) continue
       const at = `runs.${index}.turns.${turnIndex}`
-      const question = write.text(String(record.questionText), `${at}.question`, TEXT_CLIP, true)
+      // `null`: no user message this turn; the turn says so (`noQuestion`), no text to keep.
+      const asked: string | null = record.questionText
+      const question = asked === null ? '' : write.text(asked, `${at}.question`, TEXT_CLIP, true)
       const answer =
         typeof record.rawResponse === 'string'
           ? write.text(record.rawResponse, `${at}.answer`, TEXT_CLIP, true)
           : null
-      const cost = question.length + (answer?.length ?? 0)
+      const calls = callsMeta(record, write, at)
+      const cost =
+        question.length +
+        (answer?.length ?? 0) +
+        calls.reduce((sum, c) => sum + c.args.length + (c.result ?? c.error ?? '').length, 0)
       if (cost > budget) return
       budget -= cost
-      turn.question = question
+      if (asked !== null) turn.question = question
       turn.answer = answer
+      if (calls.length > 0) turn.calls = calls
     }
   }
+}
+
+/** A turn's tool calls as one-line clipped JSON; malformed entries (not from the runner) skipped. */
+function callsMeta(record: TurnRecord, write: MetaWriter, at: string): ToolCallMeta[] {
+  const calls = Array.isArray(record.toolCalls) ? record.toolCalls.slice(0, MAX_TOOL_NAMES) : []
+  return calls.flatMap((call, i): ToolCallMeta[] => {
+    if (typeof call?.name !== 'string') return []
+    const path = `${at}.calls.${i}`
+    const out: ToolCallMeta = {
+      name: write.text(call.name, `${path}.name`, TOOL_NAME_CLIP),
+      args: write.text(jsonText(call.arguments), `${path}.args`, CALL_CLIP, true),
+    }
+    if (typeof call.error === 'string') {
+      out.error = write.text(call.error, `${path}.error`, CALL_CLIP, true)
+    } else if (call.result !== undefined) {
+      out.result = write.text(jsonText(call.result), `${path}.result`, CALL_CLIP, true)
+    }
+    return [out]
+  })
+}
+
+/** JSON text of a tool's data; what JSON cannot write (a cycle, a bigint) is named, not thrown. */
+function jsonText(value: unknown): string {
+  if (typeof value === 'string') return value
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return `(${typeof value} not JSON)`
+  }
+}
+
+/**
+ * The judgements of each run, failed runs first, within `JUDGEMENT_BUDGET` characters in all: a
+ * judgement past it keeps its verdict and counts the criteria it left out. Met criteria keep only
+ * their text; unmet and inconclusive ones keep their reasoning too.
+ */
+function addJudgements(
+  runs: ScenarioRunMeta[],
+  results: readonly ScenarioExecutionResult[],
+  write: MetaWriter,
+): void {
+  let budget = JUDGEMENT_BUDGET
+  for (const index of failedFirst(runs)) {
+    const run = runs[index]
+    const judgements = Object.entries(results[index]?.judgements ?? {})
+    if (run === undefined || judgements.length === 0) continue
+    run.judgements = {}
+    for (const [name, judgement] of judgements) {
+      const key = write.outcome(name)
+      const at = `runs.${index}.judgements.${key}`
+      const out: JudgementMeta = { verdict: judgement.verdict, criteria: [] }
+      const criteria = Array.isArray(judgement.criteria) ? judgement.criteria : []
+      for (const [i, criterion] of criteria.slice(0, MAX_CRITERIA).entries()) {
+        const item: JudgementMeta['criteria'][number] = {
+          criterion: write.text(
+            String(criterion.criterion),
+            `${at}.criteria.${i}.criterion`,
+            CRITERION_CLIP,
+            true,
+          ),
+          verdict: criterion.verdict,
+        }
+        if (criterion.verdict !== 'met' && typeof criterion.reasoning === 'string') {
+          item.reasoning = write.text(
+            criterion.reasoning,
+            `${at}.criteria.${i}.reasoning`,
+            REASONING_CLIP,
+            true,
+          )
+        }
+        const cost = item.criterion.length + (item.reasoning?.length ?? 0)
+        if (cost > budget) break
+        budget -= cost
+        out.criteria.push(item)
+      }
+      if (out.criteria.length < criteria.length) out.omitted = criteria.length - out.criteria.length
+      define(run.judgements, key, out)
+    }
+  }
+}
+
+/** Run indexes, failed runs first (the ones a reader opens the report for), then in order. */
+function failedFirst(runs: readonly ScenarioRunMeta[]): number[] {
+  const order = runs.map((_, i) => i)
+  return order.sort((a, b) => Number(runs[a]?.passed) - Number(runs[b]?.passed) || a - b)
 }
 
 function oneLine(text: string): string {

@@ -12,6 +12,7 @@ import {
   nodeName,
 } from './format.js'
 import { endedAtEnd } from './path-highlight.js'
+import { conversationFacts, detailedRuns, statusWithReason, unmetCriteria } from './run-details.js'
 import { type RunSummary, scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
 import type { ScenarioMeta, ScenarioRunMeta, UsageMeta } from './scenario-meta.js'
@@ -95,6 +96,14 @@ function entryBlock(entry: ScenarioEntry, c: Colors): string[] {
     lines.push(indent + parts.join(c.dim(' · ')))
     const outcomes = outcomesText(run, c)
     if (outcomes !== '') lines.push(`${indent}${c.dim('outcomes')} ${outcomes}`)
+    const facts = conversationFacts(run)
+    if (facts.length > 0) {
+      lines.push(`${indent}${c.dim('conversation')} ${facts.map(safe).join(c.dim(' · '))}`)
+    }
+  }
+  for (const { run: detailed, index } of detailedRuns(meta)) {
+    const where = meta.samples === undefined ? '' : `sample ${index}: `
+    lines.push(...outcomeDetails(detailed, where, c).map((line) => indent + line))
   }
   const usage = scenarioUsage(meta)
   const usageParts: string[] = []
@@ -121,9 +130,60 @@ function hasUsage(usage: UsageMeta): boolean {
 }
 
 function statusText(run: ScenarioRunMeta, c: Colors): string {
-  if (run.status === 'completed') return c.green(run.status)
-  if (run.status === 'error') return c.red(run.status)
-  return c.yellow(safe(run.status))
+  const text = safe(statusWithReason(run))
+  if (run.status === 'completed') return c.green(text)
+  if (run.status === 'error') return c.red(text)
+  return c.yellow(text)
+}
+
+// Judge reasoning and reasons are shown on one line each, cut to a width a terminal shows.
+const DETAIL_WIDTH = 160
+
+/**
+ * What a reader needs to see why outcomes failed: outcome errors (an evaluation that failed,
+ * not a verdict), the reasons callables gave, and each judgement's unmet and inconclusive
+ * criteria with their reasoning (met ones counted).
+ */
+function outcomeDetails(run: ScenarioRunMeta, where: string, c: Colors): string[] {
+  const lines: string[] = []
+  for (const [name, error] of Object.entries(run.outcomeErrors ?? {})) {
+    lines.push(
+      `${c.yellow(`⚠ ${safe(where + name)}`)} not evaluated, ${c.yellow(`${safe(error.category)} error`)}: ${safe(oneLine(error.message))}`,
+    )
+  }
+  for (const [name, reason] of Object.entries(run.reasons ?? {})) {
+    const value = run.outcomes[name]
+    const mark = value === true ? c.green('✓') : value === false ? c.red('✗') : c.dim('·')
+    lines.push(`${mark} ${safe(where + name)}: ${safe(oneLine(reason))}`)
+  }
+  for (const [name, judgement] of Object.entries(run.judgements ?? {})) {
+    const { unmet, met } = unmetCriteria(judgement)
+    const verdict =
+      judgement.verdict === 'pass'
+        ? c.green('pass')
+        : judgement.verdict === 'fail'
+          ? c.red('fail')
+          : c.yellow('inconclusive')
+    const counts = [`${met.length} met`]
+    if (judgement.omitted !== undefined) counts.push(`${judgement.omitted} not in the report`)
+    lines.push(
+      `${c.dim('judge')} ${safe(where + name)} ${verdict} ${c.dim(`(${counts.join(', ')})`)}`,
+    )
+    for (const criterion of unmet) {
+      const mark = criterion.verdict === 'unmet' ? c.red('✗') : c.yellow('?')
+      const reasoning = criterion.reasoning === undefined ? '' : `: ${oneLine(criterion.reasoning)}`
+      lines.push(`  ${mark} ${safe(clipped(criterion.criterion + reasoning))}`)
+    }
+  }
+  return lines
+}
+
+function oneLine(text: string): string {
+  return clipped(text.replace(/\s+/g, ' ').trim())
+}
+
+function clipped(text: string): string {
+  return text.length <= DETAIL_WIDTH ? text : `${text.slice(0, DETAIL_WIDTH - 1)}…`
 }
 
 function samplesLine(meta: ScenarioMeta, c: Colors): string {
@@ -158,6 +218,8 @@ function outcomesText(run: ScenarioRunMeta, c: Colors): string {
   return Object.entries(run.outcomes)
     .map(([name, value]) => {
       if (value === true) return `${c.green('✓')} ${safe(name)}`
+      // An outcome that could not be evaluated is not a failed one.
+      if (Object.hasOwn(run.outcomeErrors ?? {}, name)) return `${c.yellow('⚠')} ${safe(name)}`
       if (value === false) return `${c.red('✗')} ${safe(name)}`
       return `${safe(name)} ${Number.isInteger(value) ? value : value.toFixed(2)}`
     })

@@ -21,6 +21,22 @@ export function guardResult(
     history: result.history.map((turn, i) => guardTurn(turn, `history.${i}`, text, data)),
     outcomeResults: data(result.outcomeResults, 'outcomeResults') as typeof result.outcomeResults,
   }
+  // The texts agent tests add (seeded messages, a judge's reasoning, an evaluation error, a
+  // callable's reason) are shown too, so they are guarded too. A result from before these
+  // fields existed has none of them: nothing to copy.
+  if (result.seed !== undefined) copy.seed = data(result.seed, 'seed') as typeof result.seed
+  if (result.judgements !== undefined) {
+    copy.judgements = data(result.judgements, 'judgements') as typeof result.judgements
+  }
+  if (result.outcomeErrors !== undefined) {
+    copy.outcomeErrors = data(result.outcomeErrors, 'outcomeErrors') as typeof result.outcomeErrors
+  }
+  if (result.outcomeReasons !== undefined) {
+    copy.outcomeReasons = data(
+      result.outcomeReasons,
+      'outcomeReasons',
+    ) as typeof result.outcomeReasons
+  }
   if (result.error !== undefined) {
     copy.error = {
       ...result.error,
@@ -48,7 +64,8 @@ function guardTurn(
   const copy: TurnRecord = {
     ...turn,
     nodeId: text(turn.nodeId, `${at}.nodeId`),
-    questionText: text(turn.questionText, `${at}.questionText`),
+    // `null` when the turn had no user message (`question: null`).
+    questionText: questionOf(turn, at, text),
     rawResponse: turn.rawResponse === null ? null : text(turn.rawResponse, `${at}.rawResponse`),
     parsedFields: data(turn.parsedFields, `${at}.parsedFields`) as TurnRecord['parsedFields'],
     rubric: data(turn.rubric, `${at}.rubric`) as TurnRecord['rubric'],
@@ -58,4 +75,14 @@ function guardTurn(
     copy.error = { ...turn.error, message: text(turn.error.message, `${at}.error.message`) }
   }
   return copy
+}
+
+/** The question through the guard; `null` (no user message this turn) stays `null`. */
+function questionOf(
+  turn: TurnRecord,
+  at: string,
+  text: (value: string, path: string) => string,
+): TurnRecord['questionText'] {
+  const question: string | null = turn.questionText
+  return question === null ? turn.questionText : text(question, `${at}.questionText`)
 }

@@ -1,11 +1,26 @@
 import { assertResult, assertResultSet } from '../internal/assert-result.js'
 import type { ScenarioResultSet } from '../samples/index.js'
-import type { ScenarioExecutionResult, ToolCallRecord, TurnRecord } from '../state/types.js'
+import type {
+  ChatMessage,
+  ScenarioExecutionResult,
+  ToolCallRecord,
+  TurnRecord,
+} from '../state/types.js'
+import { outcomeLines } from './render-outcomes.js'
+import { block, json, pretty } from './render-text.js'
+import { shownStopReason } from './stop-reason.js'
 
 /**
  * Renders a result as a stable, readable transcript for snapshots: roles, questions, answers,
  * tool calls, verdicts, the path and the outcomes; no ids, timestamps, durations or token counts,
  * so a replayed run renders exactly like the recorded one.
+ *
+ * What agent tests add is shown only where a run has it, so a run that uses none of it renders
+ * as before (committed snapshots stay valid): the seeded messages (`seed:`, before turn 0), a
+ * simulated user's questions (`user (simulated)`, with `goal reached` when it said so), scripted
+ * answers (`assistant (scripted)`), a turn without a user message (no `user:` line), the reasons
+ * and judgements of outcome criteria, outcome errors (`⚠`, not a verdict), and the stop reason
+ * when the status does not already say it (`limit_reached (budget)`).
  *
  * @example
  * renderConversation(result)
@@ -17,20 +32,17 @@ export function renderConversation(result: ScenarioExecutionResult): string {
   assertResult(result, 'renderConversation(result)')
   const turns = result.turnCount === 1 ? '1 turn' : `${result.turnCount} turns`
   const lines = [
-    `scenario: ${result.scenarioId} · ${result.status} · ${turns}`,
+    `scenario: ${result.scenarioId} · ${statusText(result)} · ${turns}`,
     `path: ${result.path.length === 0 ? '(none)' : result.path.join(' → ')}`,
   ]
+  // A result from before seeds existed has no `seed` field: it had none.
+  const seed: readonly ChatMessage[] = result.seed ?? []
+  if (seed.length > 0) lines.push('', 'seed:', ...renderMessages(seed).map((line) => `  ${line}`))
   result.history.forEach((turn, i) => {
     lines.push('', `#${i} ${turn.nodeId}`, ...renderTurn(turn).map((line) => `  ${line}`))
   })
-  const outcomes = Object.entries(result.outcomeResults)
-  if (outcomes.length > 0) {
-    lines.push('', 'outcomes:')
-    for (const [name, value] of outcomes) {
-      const mark = typeof value === 'number' ? `= ${value}` : value ? '✓' : '✗'
-      lines.push(typeof value === 'number' ? `  ${name} ${mark}` : `  ${mark} ${name}`)
-    }
-  }
+  const outcomes = outcomeLines(result)
+  if (outcomes.length > 0) lines.push('', 'outcomes:', ...outcomes.map((line) => `  ${line}`))
   if (result.error !== undefined) {
     const { category, stage, nodeId, message } = result.error
     lines.push('', `error: ${category} at ${stage} of '${nodeId}': ${message}`)
@@ -47,11 +59,27 @@ export function renderResultSet(set: ScenarioResultSet): string {
   return [header, ...samples].join('\n\n')
 }
 
+function statusText(result: ScenarioExecutionResult): string {
+  // A reason the status implies is left out: runs without budgets render as they always did.
+  const reason = shownStopReason(result.status, result.stopReason)
+  return reason === undefined ? result.status : `${result.status} (${reason})`
+}
+
 function renderTurn(turn: TurnRecord): string[] {
-  const lines = [...block('user', turn.questionText)]
+  // `null`: no user message this turn, the answering side spoke first (`question: null`).
+  const question: string | null = turn.questionText
+  const user =
+    turn.user === undefined
+      ? 'user'
+      : `user (simulated${turn.user.goalReached ? ', goal reached' : ''})`
+  const lines = question === null ? [] : [...block(user, question)]
   // Tool calls came before the final answer within the turn.
   for (const call of turn.toolCalls) lines.push(...renderToolCall(call))
-  if (turn.rawResponse !== null) lines.push(...block('assistant', turn.rawResponse))
+  if (turn.rawResponse !== null) {
+    lines.push(
+      ...block(turn.scripted === true ? 'assistant (scripted)' : 'assistant', turn.rawResponse),
+    )
+  }
   if (Object.keys(turn.parsedFields).length > 0) {
     lines.push(`parsed: ${json(turn.parsedFields)}`)
   }
@@ -72,25 +100,54 @@ function renderToolCall(call: ToolCallRecord): string[] {
   return [...head.split('\n'), ...outcome.split('\n')]
 }
 
-/** A labelled text; lines after the first are indented under the label. */
-function block(label: string, text: string): string[] {
-  const [first = '', ...rest] = text.split('\n')
-  const pad = ' '.repeat(label.length + 2)
-  return [`${label}: ${first}`.trimEnd(), ...rest.map((line) => `${pad}${line}`.trimEnd())]
+/**
+ * Seeded messages in order. An assistant's tool call is followed by its result, found by the
+ * call's id (ids themselves are not shown), as a turn's calls are; a tool message that answers
+ * no call shown before it stands on its own.
+ */
+function renderMessages(messages: readonly ChatMessage[]): string[] {
+  const results = new Map<string, string>()
+  for (const message of messages) {
+    if (message.role === 'tool') results.set(message.tool_call_id, message.content)
+  }
+  const shown = new Set<string>()
+  const lines: string[] = []
+  for (const message of messages) {
+    if (message.role === 'tool') {
+      if (!shown.has(message.tool_call_id)) lines.push(...arrow(`→ ${toolText(message.content)}`))
+      continue
+    }
+    if (message.role !== 'assistant') {
+      lines.push(...block(message.role, message.content))
+      continue
+    }
+    const calls = message.tool_calls ?? []
+    if (message.content !== null && (message.content !== '' || calls.length === 0)) {
+      lines.push(...block('assistant', message.content))
+    }
+    for (const call of calls) {
+      lines.push(...arrow(`tool ${call.function.name}(${toolText(call.function.arguments)})`))
+      const result = results.get(call.id)
+      if (result !== undefined) {
+        shown.add(call.id)
+        lines.push(...arrow(`→ ${toolText(result)}`))
+      }
+    }
+  }
+  return lines
 }
 
-/** JSON on one line when it is short, else indented: arguments stay readable in a diff. */
-function pretty(value: unknown): string {
-  const flat = json(value)
-  return flat.length <= 60 ? flat : json(value, 2)
+/** A tool's JSON text (arguments, a result) as a turn's calls show it; other text as it is. */
+function toolText(text: string): string {
+  try {
+    return pretty(JSON.parse(text))
+  } catch {
+    return text
+  }
 }
 
-/** JSON text of data a turn holds; a bigint (from `z.bigint()`) is written as `"12n"`. */
-function json(value: unknown, indent?: number): string {
-  return (
-    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v), indent) ??
-    'undefined'
-  )
+function arrow(text: string): string[] {
+  return text.split('\n')
 }
 
 function percent(value: number): string {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { makeResult } from '../outcomes/make-result.js'
 import { failure, lines, runPushback, runRetry } from './support.js'
 
 describe('the transcript in matcher messages', () => {
@@ -33,6 +34,39 @@ describe('the transcript in matcher messages', () => {
     const { message } = failure(() => expect(result).toHaveTurnCount(1))
     expect(message).toContain(
       '  #0 ask        Q: Which drug inhibits BCL-2?  A: Venetoclax. It is a selective B…  tools: search  ✗',
+    )
+  })
+
+  test('seeded messages, a turn without a user message, simulated-user turns and scripted answers are marked', () => {
+    const result = makeResult([
+      { nodeId: 'greet', rawResponse: 'Hello!' },
+      { nodeId: 'user', questionText: 'Where is my order?', user: { goalReached: false } },
+      {
+        nodeId: 'user',
+        questionText: 'Thanks, bye.',
+        user: { goalReached: true },
+        rawResponse: 'Bye.',
+        scripted: true,
+      },
+    ])
+    // No user message on the first turn (`question: null`): assigned, so the fixture reads the
+    // same whether or not `questionText` admits `null` in its type yet.
+    Object.assign(result.history[0] ?? {}, { questionText: null })
+    result.seed = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hi there.' },
+    ]
+    const { message } = failure(() => expect(result).toHaveStatus('error'))
+    expect(message).toBe(
+      lines(
+        "expect(result).toHaveStatus('error')",
+        '',
+        'The run completed after 3 turns.',
+        '  seed: 2 messages before #0',
+        '  #0 greet  Q: (none)  A: Hello!',
+        '  #1 user   Q (simulated): Where is my order?  A: An answer.',
+        '  #2 user   Q (simulated): Thanks, bye.  A (scripted): Bye.  goal reached',
+      ),
     )
   })
 })

@@ -52,6 +52,7 @@ describe('scenarioMeta', () => {
         path: ['ask', 'challenge'],
         edges: [0, 2],
         turnCount: 2,
+        stopReason: 'end',
         outcomes: { kept: true },
         usage: {
           now: { input: 0, output: 0, cached: 0, turns: 2 },
