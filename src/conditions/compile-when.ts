@@ -26,8 +26,8 @@ function knownPath(path: unknown, where: string): CompiledPath {
   if (compiled?.known !== true) {
     throw new InvalidArgumentError(
       `Unknown dot path ${describeValue(path)} in 'when'`,
-      'A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits or ' +
-        'nodeResults (the spellings verify_result, current_node, node_visits and node_results ' +
+      'A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, ' +
+        'nodeResults, toolNames or toolCalls (the spellings verify_result, current_node, node_visits and node_results ' +
         "are accepted), e.g. 'parsed.confidence'.",
       [where],
     )

@@ -22,6 +22,15 @@ export {
   turnCountEq,
   turnCountGte,
 } from './sugar.js'
+export {
+  type CalledToolOptions,
+  calledTool,
+  type ExpectedToolCall,
+  type ToolArgs,
+  type ToolScopeOptions,
+  type ToolTrajectoryOptions,
+  toolTrajectory,
+} from './tool-checks.js'
 export type {
   Aggregation,
   AllOf,
@@ -30,7 +39,9 @@ export type {
   AnyTurnScope,
   AtLeastN,
   BooleanCheck,
+  CalledTool,
   CheckPrimitive,
+  CountRange,
   CountTurns,
   CrossTurnCheck,
   CrossTurnComparison,
@@ -47,6 +58,11 @@ export type {
   ResultCheck,
   ResultField,
   SingleTurnScope,
+  ToolArgMatch,
+  ToolCallPattern,
+  ToolCallsSelection,
+  ToolTrajectory,
+  TrajectoryMode,
   TurnAtScope,
   TurnCheck,
   TurnFieldsCheck,

@@ -21,6 +21,8 @@ export const PATH_ROOTS = [
   'accumulated',
   'nodeVisits',
   'nodeResults',
+  'toolCalls',
+  'toolNames',
   'verify_result',
   'current_node',
   'node_visits',
@@ -49,6 +51,8 @@ const bareReaders: Record<string, Reader> = {
   node_visits: (s) => s.nodeVisits,
   nodeResults: (s) => s.nodeResults,
   node_results: (s) => s.nodeResults,
+  toolCalls: (s) => s.toolCalls,
+  toolNames: (s) => s.toolNames,
 }
 
 /**
@@ -130,6 +134,15 @@ function nestedReader(root: string, rest: string): Reader {
         return count === undefined ? 0 : count
       }
     }
+    case 'toolCalls': {
+      // `toolCalls.0.name`: the latest turn's calls, looked up like any nested path.
+      const step = compileNested(rest)
+      return (s) => readNested(s.toolCalls, step)
+    }
+    case 'toolNames': {
+      const step = compileNested(rest)
+      return (s) => readNested(s.toolNames, step)
+    }
     case 'nodeResults':
     case 'node_results': {
       const step = compileNodeResultsPath(rest)
@@ -180,8 +193,9 @@ const CACHE_LIMIT = 1000
 /**
  * Reads a dot path from the state: `verifyResult`, `turn`, `currentNode`,
  * `parsed.<a>…`, `accumulated.<a>…`, `nodeVisits.<node>` (0 when never visited),
- * `nodeResults.<node>` (`{}` when never run) and `nodeResults.<node>.<field>…`, with the
- * karenina spellings as aliases; anything else is `undefined`.
+ * `nodeResults.<node>` (`{}` when never run) and `nodeResults.<node>.<field>…` (`toolNames` and
+ * `toolCalls` included), the latest turn's `toolNames` and `toolCalls` (`toolCalls.0.name`), with
+ * the karenina spellings as aliases; anything else is `undefined`.
  *
  * @example
  * resolvePath(state, 'nodeResults.ask.verifyResult') // false
