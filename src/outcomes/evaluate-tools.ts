@@ -1,13 +1,7 @@
 // Evaluates `CalledTool` and `ToolTrajectory` against a run's history.
 
 import type { Diagnostic, ToolCallRecord, TurnRecord } from '../state/types.js'
-import {
-  describeCall,
-  describePattern,
-  describeTimes,
-  nameList,
-  toolCheckLabel,
-} from './describe-tool-calls.js'
+import { describeCall, describePattern, nameList, toolCheckLabel } from './describe-tool-calls.js'
 import { noTurn } from './outcome-diagnostics.js'
 import { isSingleTurnScope, singleTurnIndex } from './scope-turns.js'
 import { matchesNodeFilter } from './scopes.js'
@@ -100,7 +94,7 @@ function calledToolTest(check: CalledTool): CallsTest {
         check.args !== undefined && named > n
           ? ` (${named - n} call${named - n === 1 ? '' : 's'} of '${check.name}' with other arguments)`
           : ''
-      return `${n} matching call${n === 1 ? '' : 's'}${args}, expected ${describeTimes(times)}; calls made: ${callList(calls)}`
+      return `${n} matching call${n === 1 ? '' : 's'}${args}; calls made: ${callList(calls)}`
     },
   }
 }

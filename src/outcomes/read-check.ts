@@ -338,6 +338,13 @@ function readArgs(data: unknown, where: string): Record<string, ToolArgMatch> {
   const out: Record<string, ToolArgMatch> = {}
   for (const key of Object.keys(data)) {
     const at = `${where}.${key}`
+    if (!isPlainObject(data[key])) {
+      invalid(
+        at,
+        `${describeValue(data[key])} is not an argument match`,
+        "Write { eq: <JSON value> } (deep equality) or { matches: '<pattern>', flags?: 'i' } (a search).",
+      )
+    }
     const match = readObject(data[key], at, ['eq', 'matches', 'flags'])
     let copy: ToolArgMatch
     if (Object.hasOwn(match, 'eq')) {
