@@ -96,13 +96,14 @@ export function toolTrajectory(
   options?: ToolTrajectoryOptions,
 ): ToolTrajectory {
   const where = 'toolTrajectory()'
+  // First, so a hostile value (a revoked Proxy, a throwing getter) is named, never thrown through.
+  assertReadable(expected, where)
   if (!Array.isArray(expected)) {
     throw new InvalidArgumentError(
       `${where} takes a list of expected calls, got ${describeValue(expected)}`,
       "Write e.g. toolTrajectory(['search', { name: 'book', args: { city: 'Paris' } }]).",
     )
   }
-  assertReadable(expected, where)
   const patterns = expected.map((entry, i) => patternFromEntry(entry, `${where}: expected[${i}]`))
   const read = readOptions(options, ['mode', 'scope', 'node'], where)
   const check: ToolTrajectory = {

@@ -356,3 +356,14 @@ describe('tool fields of turns', () => {
     )
   })
 })
+
+describe('hostile input', () => {
+  test('a revoked Proxy is named in an error, never thrown through', () => {
+    const { proxy, revoke } = Proxy.revocable([], {})
+    revoke()
+    expect(() => toolTrajectory(proxy)).toThrow('[vitest-scenario]')
+    expect(() => calledTool('a', { args: proxy as unknown as Record<string, unknown> })).toThrow(
+      '[vitest-scenario]',
+    )
+  })
+})
