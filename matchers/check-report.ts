@@ -2,7 +2,13 @@ import { evaluateCheck as evaluateOutcome } from '../src/outcomes/evaluate-outco
 import { readResultField, readTurnField } from '../src/outcomes/read-field.js'
 import { isSingleTurnScope, singleTurnIndex } from '../src/outcomes/scope-turns.js'
 import { matchesNodeFilter } from '../src/outcomes/scopes.js'
-import type { BooleanCheck, FieldCheck, TurnScope } from '../src/outcomes/types.js'
+import type {
+  BooleanCheck,
+  CalledTool,
+  FieldCheck,
+  ToolTrajectory,
+  TurnScope,
+} from '../src/outcomes/types.js'
 import type { Diagnostic, ScenarioExecutionResult, TurnRecord } from '../src/state/types.js'
 import { checkLabel } from './describe-check.js'
 import type { MatcherUtils } from './matcher-types.js'
@@ -81,6 +87,9 @@ export function involvedTurns(
     case 'ResultCheck':
     case 'Judge':
       return undefined
+    case 'CalledTool':
+    case 'ToolTrajectory':
+      return toolTurns(check, history)
     default: {
       const all = new Set<number>()
       for (const condition of check.conditions) {
@@ -91,6 +100,15 @@ export function involvedTurns(
       return [...all].sort((a, b) => a - b)
     }
   }
+}
+
+/** The turns whose calls a tool check reads: its scope's, or every turn of its nodes. */
+export function toolTurns(
+  check: CalledTool | ToolTrajectory,
+  history: readonly TurnRecord[],
+): number[] {
+  if (check.scope !== undefined) return selectedTurns(check.scope, history)
+  return selectedTurns({ type: 'AnyTurn', nodeId: check.nodeId }, history)
 }
 
 /** The indexes of the turns a scope selects (a single-turn scope out of range selects none). */
@@ -137,6 +155,9 @@ function failedComparisons(check: BooleanCheck, result: ScenarioExecutionResult)
       ]
     }
     case 'Judge':
+    case 'CalledTool':
+    case 'ToolTrajectory':
+      // No field compares with an expected value: the diagnostics list the calls made.
       return []
     default:
       return check.conditions.flatMap((condition) => failedComparisons(condition, result))

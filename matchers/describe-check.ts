@@ -1,3 +1,4 @@
+import { toolCheckLabel } from '../src/outcomes/describe-tool-calls.js'
 import { scopeLabel } from '../src/outcomes/scope-turns.js'
 import type { BooleanCheck, CheckPrimitive, FieldCheck } from '../src/outcomes/types.js'
 import { formatList, formatValue } from './text.js'
@@ -28,6 +29,9 @@ export function checkLabel(check: BooleanCheck): string {
           : ` (normalized: ${normalize.map((n) => (typeof n === 'string' ? n : 'synonymMap')).join(', ')})`
       return `crossTurn: ${target} ${check.comparison} ${source}${after}`
     }
+    case 'CalledTool':
+    case 'ToolTrajectory':
+      return toolCheckLabel(check)
     case 'AllOf':
       return 'allOf'
     case 'AnyOf':

@@ -4,7 +4,9 @@ export type { MatcherOutcome } from './matcher-types.js'
 export { matchers } from './matchers.js'
 export type { MatcherReturn, ScenarioMatchers } from './scenario-matchers.js'
 export type { ConsistencyOptions } from './to-be-consistent-across.js'
+export type { CalledToolMatcherOptions } from './to-have-called-tool.js'
 export type { PassRateOptions } from './to-have-pass-rate.js'
+export type { ToolTrajectoryMatcherOptions } from './to-have-tool-trajectory.js'
 export type { TurnLevelCheck } from './to-have-turn-check.js'
 export {
   createToMatchConversationSnapshot,

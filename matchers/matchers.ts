@@ -1,8 +1,10 @@
 import { printedSafely } from './printed.js'
 import { toBeConsistentAcross } from './to-be-consistent-across.js'
+import { toHaveCalledTool } from './to-have-called-tool.js'
 import { toHaveFollowedPath } from './to-have-followed-path.js'
 import { toHavePassRate } from './to-have-pass-rate.js'
 import { toHaveStatus } from './to-have-status.js'
+import { toHaveToolTrajectory } from './to-have-tool-trajectory.js'
 import { toHaveTurnCheck } from './to-have-turn-check.js'
 import { toHaveTurnCount } from './to-have-turn-count.js'
 import { toHaveVisited } from './to-have-visited.js'
@@ -24,9 +26,11 @@ import { toSatisfyOutcome } from './to-satisfy-outcome.js'
  */
 export const matchers = {
   toBeConsistentAcross: printedSafely(toBeConsistentAcross),
+  toHaveCalledTool: printedSafely(toHaveCalledTool),
   toHaveFollowedPath: printedSafely(toHaveFollowedPath),
   toHavePassRate: printedSafely(toHavePassRate),
   toHaveStatus: printedSafely(toHaveStatus),
+  toHaveToolTrajectory: printedSafely(toHaveToolTrajectory),
   toHaveTurnCheck: printedSafely(toHaveTurnCheck),
   toHaveTurnCount: printedSafely(toHaveTurnCount),
   toHaveVisited: printedSafely(toHaveVisited),

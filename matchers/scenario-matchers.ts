@@ -1,7 +1,10 @@
+import type { ExpectedToolCall, ToolArgs } from '../src/outcomes/tool-checks.js'
 import type { BooleanCheck, SingleTurnScope } from '../src/outcomes/types.js'
 import type { ScenarioStatus } from '../src/state/types.js'
 import type { ConsistencyOptions } from './to-be-consistent-across.js'
+import type { CalledToolMatcherOptions } from './to-have-called-tool.js'
 import type { PassRateOptions } from './to-have-pass-rate.js'
+import type { ToolTrajectoryMatcherOptions } from './to-have-tool-trajectory.js'
 import type { TurnLevelCheck } from './to-have-turn-check.js'
 import type { JudgeMatcherOptions } from './to-satisfy-judge.js'
 
@@ -92,6 +95,31 @@ export interface ScenarioMatchers {
    * await expect(result).toSatisfyJudge(['The agent confirms the refund amount'])
    */
   toSatisfyJudge(criteria: readonly string[], options?: JudgeMatcherOptions): Promise<void>
+  /**
+   * Passes when the run called tool `name` with arguments matching `args` (every key given
+   * deep-equals, a `RegExp` is searched for; other keys ignored), at least once or `times` times,
+   * in every turn or in the turn `turn`; a failure lists the calls made, per turn.
+   *
+   * @example
+   * expect(result).toHaveCalledTool('book', { city: 'Paris' }, { times: 1 })
+   */
+  toHaveCalledTool(
+    name: string,
+    args?: ToolArgs,
+    options?: CalledToolMatcherOptions,
+  ): MatcherReturn<this>
+  /**
+   * Passes when the run's tool calls follow `expected` as `mode` says: `strict` (default) the same
+   * calls in order, `unordered` in any order, `subset` no call beyond them, `superset` at least
+   * them; a failure lists the calls made, per turn.
+   *
+   * @example
+   * expect(result).toHaveToolTrajectory(['search', 'book'], { mode: 'superset' })
+   */
+  toHaveToolTrajectory(
+    expected: readonly ExpectedToolCall[],
+    options?: ToolTrajectoryMatcherOptions,
+  ): MatcherReturn<this>
   /**
    * Passes when the lower bound of the Wilson interval of a result set's pass rate is at least
    * `min` (confidence 0.95 unless given).

@@ -212,6 +212,15 @@ export {
   turnCountEq,
   turnCountGte,
 } from './outcomes/sugar.js'
+export {
+  type CalledToolOptions,
+  calledTool,
+  type ExpectedToolCall,
+  type ToolArgs,
+  type ToolScopeOptions,
+  type ToolTrajectoryOptions,
+  toolTrajectory,
+} from './outcomes/tool-checks.js'
 export type {
   Aggregation,
   AllOf,
@@ -220,7 +229,9 @@ export type {
   AnyTurnScope,
   AtLeastN,
   BooleanCheck,
+  CalledTool,
   CheckPrimitive,
+  CountRange,
   CountTurns,
   CrossTurnCheck,
   CrossTurnComparison,
@@ -239,6 +250,11 @@ export type {
   ResultCheck,
   ResultField,
   SingleTurnScope,
+  ToolArgMatch,
+  ToolCallPattern,
+  ToolCallsSelection,
+  ToolTrajectory,
+  TrajectoryMode,
   TurnAtScope,
   TurnCheck,
   TurnFieldsCheck,

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue, renderData } from '../internal/describe-value.js'
 import type { ValueTest } from './compiled-condition.js'
 import type { WhenOperator } from './types.js'
-import { eqTest, inTest, matchesTest, neqTest, rangeTest } from './value-tests.js'
+import { containsTest, eqTest, inTest, matchesTest, neqTest, rangeTest } from './value-tests.js'
 import { readWhenJson, type WhenSite } from './when-json.js'
 
 /** The operators of the operator form, in the order messages list them. */
@@ -16,6 +16,7 @@ export const WHEN_OPERATORS: readonly WhenOperator[] = [
   'lte',
   'in',
   'matches',
+  'contains',
 ]
 
 const OPERATOR_LIST = WHEN_OPERATORS.join(' ')
@@ -87,6 +88,12 @@ function operatorTest(op: WhenOperator, raw: unknown, site: WhenSite): ValueTest
     case 'neq': {
       const operand = readWhenJson(raw, site)
       return neqTest(operand, `{ neq: ${renderData(operand)} }`)
+    }
+    case 'contains': {
+      const operand = readWhenJson(raw, site)
+      // A list operand names several elements, all required; one value names one element.
+      const elements = Array.isArray(operand) ? operand : [operand]
+      return containsTest(elements, `{ contains: ${renderData(operand)} }`)
     }
   }
 }

@@ -33,6 +33,12 @@ export interface WhenOperators {
   readonly in?: readonly WhenJson[]
   /** A regular-expression pattern, searched for in the value (no flags; see `regexMatch`). */
   readonly matches?: string
+  /**
+   * The value is an array that holds the operand (deep equality), or, when the operand is a
+   * list, every element of it: `{ contains: 'search' }`, `{ contains: ['search', 'book'] }`. To
+   * look for an element that is itself an array, wrap it: `{ contains: [['a', 'b']] }`.
+   */
+  readonly contains?: WhenJson
 }
 
 /** The names of the operators, in the order messages list them. */

@@ -193,6 +193,30 @@ export function inTest(operands: readonly unknown[], text: string): ValueTest {
 }
 
 /**
+ * `contains`: the value is an array holding every one of `elements` (deep equality, no
+ * normalization, as `setContainment` compares). A missing value or one that is not an array does
+ * not match (a diagnostic says why); an empty list of elements holds for any array.
+ */
+export function containsTest(elements: readonly unknown[], text: string): ValueTest {
+  return {
+    text,
+    run: (value) => {
+      if (value === undefined || value === null) return 'missing'
+      if (!Array.isArray(value)) return 'wrongType'
+      for (let i = 0; i < elements.length; i++) {
+        if (!includesDeep(value, elements[i])) return false
+      }
+      return true
+    },
+  }
+}
+
+function includesDeep(values: readonly unknown[], element: unknown): boolean {
+  for (let i = 0; i < values.length; i++) if (deepEqual(values[i], element)) return true
+  return false
+}
+
+/**
  * A `stateCheck`: a missing value does not match unless `expected` is `null`, in which case the
  * primitive judges it (`exactMatch` and `booleanMatch` match two nullish values).
  */

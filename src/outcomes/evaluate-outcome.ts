@@ -5,6 +5,7 @@ import { readDiagnostics } from '../internal/read-diagnostics.js'
 import { checkPrimitive, primitiveAccepts } from '../primitives/index.js'
 import type { Diagnostic, ScenarioExecutionResult, TurnRecord } from '../state/types.js'
 import { canOrder, compareValues, isOrdering, normalizeLeaves } from './compare-values.js'
+import { evaluateToolCheck } from './evaluate-tools.js'
 import { assertOutcomeCheck } from './guards.js'
 import { AGGREGATION_TYPES, isOneOf, typeTag } from './node-types.js'
 import {
@@ -133,6 +134,9 @@ function evaluateBoolean(check: OutcomeCheck, ctx: Context): boolean {
       return evaluateResult(check, ctx)
     case 'CrossTurnCheck':
       return evaluateCrossTurn(check, ctx)
+    case 'CalledTool':
+    case 'ToolTrajectory':
+      return evaluateToolCheck(check, ctx.history, ctx.diagnostics)
     case 'AllOf':
       for (const condition of check.conditions) if (!evaluateBoolean(condition, ctx)) return false
       return true

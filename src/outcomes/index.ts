@@ -28,6 +28,15 @@ export {
   turnCountEq,
   turnCountGte,
 } from './sugar.js'
+export {
+  type CalledToolOptions,
+  calledTool,
+  type ExpectedToolCall,
+  type ToolArgs,
+  type ToolScopeOptions,
+  type ToolTrajectoryOptions,
+  toolTrajectory,
+} from './tool-checks.js'
 export type {
   Aggregation,
   AllOf,
@@ -36,7 +45,9 @@ export type {
   AnyTurnScope,
   AtLeastN,
   BooleanCheck,
+  CalledTool,
   CheckPrimitive,
+  CountRange,
   CountTurns,
   CrossTurnCheck,
   CrossTurnComparison,
@@ -56,6 +67,11 @@ export type {
   ResultCheck,
   ResultField,
   SingleTurnScope,
+  ToolArgMatch,
+  ToolCallPattern,
+  ToolCallsSelection,
+  ToolTrajectory,
+  TrajectoryMode,
   TurnAtScope,
   TurnCheck,
   TurnFieldsCheck,

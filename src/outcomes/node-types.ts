@@ -1,4 +1,10 @@
-import type { Aggregation, BooleanCheck, CrossTurnComparison, TurnScope } from './types.js'
+import type {
+  Aggregation,
+  BooleanCheck,
+  CrossTurnComparison,
+  TrajectoryMode,
+  TurnScope,
+} from './types.js'
 
 /** The `type` tags of the boolean check nodes (the ones that compose). */
 export const BOOLEAN_CHECK_TYPES: readonly BooleanCheck['type'][] = [
@@ -6,6 +12,8 @@ export const BOOLEAN_CHECK_TYPES: readonly BooleanCheck['type'][] = [
   'TurnFieldsCheck',
   'ResultCheck',
   'CrossTurnCheck',
+  'CalledTool',
+  'ToolTrajectory',
   'AllOf',
   'AnyOf',
   'AtLeastN',
@@ -33,6 +41,14 @@ export const CROSS_TURN_COMPARISONS: readonly CrossTurnComparison[] = [
   'lt',
   'lte',
   'contains',
+]
+
+/** The modes of a tool trajectory check, the default first. */
+export const TRAJECTORY_MODES: readonly TrajectoryMode[] = [
+  'strict',
+  'unordered',
+  'subset',
+  'superset',
 ]
 
 /** The `type` tag of `value` when it is an object with a string tag, else `undefined`. */

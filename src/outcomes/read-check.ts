@@ -18,15 +18,20 @@ import {
   CROSS_TURN_COMPARISONS,
   isOneOf,
   SCOPE_TYPES,
+  TRAJECTORY_MODES,
 } from './node-types.js'
 import { isResultField, RESULT_FIELDS } from './read-field.js'
 import { isNodeFilter } from './scopes.js'
 import type {
   BooleanCheck,
   CheckPrimitive,
+  CountRange,
   FieldCheck,
   NodeFilter,
   OutcomeCheck,
+  ToolArgMatch,
+  ToolCallPattern,
+  ToolCallsSelection,
   TurnScope,
 } from './types.js'
 
@@ -47,6 +52,8 @@ const KEYS: Record<OutcomeCheck['type'], readonly string[]> = {
   AnyOf: ['type', 'conditions'],
   AtLeastN: ['type', 'n', 'conditions'],
   Judge: ['type', 'criteria', 'model', 'instructions', 'inconclusive'],
+  CalledTool: ['type', 'name', 'args', 'times', 'scope', 'nodeId'],
+  ToolTrajectory: ['type', 'expected', 'mode', 'scope', 'nodeId'],
   CountTurns: ['type', 'nodeId', 'verifyResult'],
   FirstMatchIndex: ['type', 'nodeId', 'verifyResult'],
 }
@@ -129,6 +136,35 @@ function readBooleanNode(node: RawNode, where: string, hydrate: boolean): Boolea
         comparison,
         normalize,
       }
+    }
+    case 'CalledTool': {
+      const name = readToolName(node.name, `${where}.name`)
+      const args = node.args === undefined ? undefined : readArgs(node.args, `${where}.args`)
+      const times = node.times === undefined ? undefined : readTimes(node.times, `${where}.times`)
+      const selection = readSelection(node, where, hydrate)
+      if (!hydrate) return asIs<BooleanCheck>(node)
+      return {
+        type: 'CalledTool',
+        name,
+        ...(args === undefined ? {} : { args }),
+        ...(times === undefined ? {} : { times }),
+        ...selection,
+      }
+    }
+    case 'ToolTrajectory': {
+      const expected = readList(node.expected, `${where}.expected`).map((entry, i) =>
+        readPattern(entry, `${where}.expected.${i}`),
+      )
+      if (!isOneOf(TRAJECTORY_MODES, node.mode)) {
+        invalid(
+          `${where}.mode`,
+          describeValue(node.mode),
+          `Valid modes: ${quoteList(TRAJECTORY_MODES)}.`,
+        )
+      }
+      const selection = readSelection(node, where, hydrate)
+      if (!hydrate) return asIs<BooleanCheck>(node)
+      return { type: 'ToolTrajectory', expected, mode: node.mode, ...selection }
     }
     case 'AllOf':
     case 'AnyOf':
@@ -269,6 +305,108 @@ function readList(data: unknown, where: string): unknown[] {
 
 function readString(data: unknown, where: string): string {
   return typeof data === 'string' ? data : invalid(where, `${describeValue(data)} is not a string`)
+}
+
+function readSelection(
+  node: Record<string, unknown>,
+  where: string,
+  hydrate: boolean,
+): ToolCallsSelection {
+  const nodeId = readNodeFilter(node.nodeId, `${where}.nodeId`)
+  if (node.scope === undefined) return nodeId === undefined ? {} : { nodeId }
+  const scope = readScope(node.scope, `${where}.scope`, hydrate)
+  if (nodeId !== undefined) {
+    invalid(
+      where,
+      "both 'scope' and 'nodeId'",
+      "Give one: a scope of several turns carries its own 'nodeId'.",
+    )
+  }
+  return { scope }
+}
+
+function readToolName(data: unknown, where: string): string {
+  const name = readString(data, where)
+  return name === '' ? invalid(where, 'an empty tool name') : name
+}
+
+function readPattern(data: unknown, where: string): ToolCallPattern {
+  const entry = readObject(data, where, ['name', 'args'])
+  const name = readToolName(entry.name, `${where}.name`)
+  if (entry.args === undefined) return { name }
+  return { name, args: readArgs(entry.args, `${where}.args`) }
+}
+
+function readArgs(data: unknown, where: string): Record<string, ToolArgMatch> {
+  if (!isPlainObject(data)) return invalid(where, `${describeValue(data)} is not an object`)
+  const out: Record<string, ToolArgMatch> = {}
+  for (const key of Object.keys(data)) {
+    const at = `${where}.${key}`
+    if (!isPlainObject(data[key])) {
+      invalid(
+        at,
+        `${describeValue(data[key])} is not an argument match`,
+        "Write { eq: <JSON value> } (deep equality) or { matches: '<pattern>', flags?: 'i' } (a search).",
+      )
+    }
+    const match = readObject(data[key], at, ['eq', 'matches', 'flags'])
+    let copy: ToolArgMatch
+    if (Object.hasOwn(match, 'eq')) {
+      if (match.matches !== undefined || match.flags !== undefined) {
+        invalid(at, "both 'eq' and 'matches'", 'An argument is matched one way.')
+      }
+      copy = { eq: match.eq }
+    } else {
+      copy = readArgPattern(match, at)
+    }
+    Object.defineProperty(out, key, {
+      value: copy,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out
+}
+
+function readArgPattern(match: Record<string, unknown>, at: string): ToolArgMatch {
+  const pattern = readString(match.matches, `${at}.matches`)
+  const flags = match.flags === undefined ? undefined : readString(match.flags, `${at}.flags`)
+  if (flags !== undefined && /[gy]/.test(flags)) {
+    invalid(
+      `${at}.flags`,
+      `the flags ${describeValue(flags)}`,
+      "Leave out 'g' and 'y': a search needs neither.",
+    )
+  }
+  try {
+    new RegExp(pattern, flags)
+  } catch (error) {
+    invalid(`${at}.matches`, `an invalid pattern: ${(error as Error).message}`)
+  }
+  return flags === undefined ? { matches: pattern } : { matches: pattern, flags }
+}
+
+function readTimes(data: unknown, where: string): number | CountRange {
+  if (isCount(data)) return data
+  if (isPlainObject(data)) {
+    assertKnownKeys(data, ['min', 'max'], where)
+    const { min, max } = data
+    if ((min === undefined || isCount(min)) && (max === undefined || isCount(max))) {
+      if (min !== undefined && max !== undefined && min > max) {
+        invalid(where, `min ${min} above max ${max}`, 'Give min ≤ max.')
+      }
+      return {
+        ...(min === undefined ? {} : { min }),
+        ...(max === undefined ? {} : { max }),
+      }
+    }
+  }
+  return invalid(where, describeValue(data), "'times' is an integer ≥ 0 or { min?, max? }.")
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0
 }
 
 /** In validate mode the input is returned as it is, now known to have the shape of `T`. */

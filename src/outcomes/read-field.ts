@@ -19,8 +19,9 @@ export function isResultField(field: unknown): field is ResultField {
 
 /**
  * Reads a turn field: `nodeId`, `verifyResult`, `rawResponse`,
- * `questionText` (and their snake_case aliases), `parsed[.<f>…]` from `parsedFields` and
- * `rubric[.<trait>]`, both looked up like dot paths. Anything else is `undefined`.
+ * `questionText` (and their snake_case aliases), `parsed[.<f>…]` from `parsedFields`,
+ * `rubric[.<trait>]`, `toolCalls[.<i>.<f>…]` and `toolNames[.<i>]`, all looked up like dot paths.
+ * Anything else is `undefined`.
  */
 export function readTurnField(turn: TurnRecord, field: string): unknown {
   switch (field) {
@@ -40,9 +41,15 @@ export function readTurnField(turn: TurnRecord, field: string): unknown {
       return turn.parsedFields
     case 'rubric':
       return turn.rubric
+    case 'toolCalls':
+      return turn.toolCalls
+    case 'toolNames':
+      return turn.toolNames
   }
   if (field.startsWith('parsed.')) return lookupNested(turn.parsedFields, field.slice(7))
   if (field.startsWith('rubric.')) return lookupNested(turn.rubric, field.slice(7))
+  if (field.startsWith('toolCalls.')) return lookupNested(turn.toolCalls, field.slice(10))
+  if (field.startsWith('toolNames.')) return lookupNested(turn.toolNames, field.slice(10))
   return undefined
 }
 
@@ -53,6 +60,8 @@ export function isKnownTurnField(field: string): boolean {
     field === 'rubric' ||
     field.startsWith('parsed.') ||
     field.startsWith('rubric.') ||
+    field.startsWith('toolCalls.') ||
+    field.startsWith('toolNames.') ||
     TURN_SCALAR_FIELDS.has(field)
   )
 }
@@ -66,6 +75,8 @@ const TURN_SCALAR_FIELDS: ReadonlySet<string> = new Set([
   'raw_response',
   'questionText',
   'question_text',
+  'toolCalls',
+  'toolNames',
 ])
 
 /** Reads a result field; an unknown field is `undefined`. */

@@ -19,16 +19,74 @@ import type {
 import { valueCheck } from './value-form.js'
 
 /**
- * An operator object of the sugar: exactly one of `eq gt gte lt lte matches` (the others absent),
- * e.g. `{ gte: 3 }` or `{ matches: '^yes' }`.
+ * An operator object of the sugar: exactly one of `eq gt gte lt lte matches contains` (the others
+ * absent), e.g. `{ gte: 3 }`, `{ matches: '^yes' }` or `{ contains: 'search' }` (an array value
+ * holds the operand, or every element of an operand list).
  */
 export type OperatorObject =
-  | { eq: unknown; gt?: never; gte?: never; lt?: never; lte?: never; matches?: never }
-  | { gt: number; eq?: never; gte?: never; lt?: never; lte?: never; matches?: never }
-  | { gte: number; eq?: never; gt?: never; lt?: never; lte?: never; matches?: never }
-  | { lt: number; eq?: never; gt?: never; gte?: never; lte?: never; matches?: never }
-  | { lte: number; eq?: never; gt?: never; gte?: never; lt?: never; matches?: never }
-  | { matches: string; eq?: never; gt?: never; gte?: never; lt?: never; lte?: never }
+  | {
+      eq: unknown
+      gt?: never
+      gte?: never
+      lt?: never
+      lte?: never
+      matches?: never
+      contains?: never
+    }
+  | {
+      gt: number
+      eq?: never
+      gte?: never
+      lt?: never
+      lte?: never
+      matches?: never
+      contains?: never
+    }
+  | {
+      gte: number
+      eq?: never
+      gt?: never
+      lt?: never
+      lte?: never
+      matches?: never
+      contains?: never
+    }
+  | {
+      lt: number
+      eq?: never
+      gt?: never
+      gte?: never
+      lte?: never
+      matches?: never
+      contains?: never
+    }
+  | {
+      lte: number
+      eq?: never
+      gt?: never
+      gte?: never
+      lt?: never
+      matches?: never
+      contains?: never
+    }
+  | {
+      matches: string
+      eq?: never
+      gt?: never
+      gte?: never
+      lt?: never
+      lte?: never
+      contains?: never
+    }
+  | {
+      contains: unknown
+      eq?: never
+      gt?: never
+      gte?: never
+      lt?: never
+      lte?: never
+      matches?: never
+    }
 
 /**
  * A field value of the sugar: a value (its primitive picked from its type, as conditions pick it)

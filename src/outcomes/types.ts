@@ -156,12 +156,74 @@ export interface FirstMatchIndex extends TurnFilter {
   type: 'FirstMatchIndex'
 }
 
+/**
+ * How one argument of a tool call is matched, as plain data: `{ eq }` deep equality with a JSON
+ * value, or `{ matches, flags? }` a regular-expression search in a string argument (what a
+ * `RegExp` given to `calledTool` becomes).
+ */
+export type ToolArgMatch = { eq: unknown } | { matches: string; flags?: string | undefined }
+
+/**
+ * A tool call a check looks for: its name, and (optionally) some of its arguments. The arguments
+ * match partially: every key given must match, other keys of the call are ignored.
+ */
+export interface ToolCallPattern {
+  name: string
+  args?: Record<string, ToolArgMatch> | undefined
+}
+
+/** A range of counts, both ends inclusive; a missing end is unbounded. */
+export interface CountRange {
+  min?: number | undefined
+  max?: number | undefined
+}
+
+/**
+ * Which turns' tool calls a tool check reads. Without `scope` the calls of every turn (of the
+ * nodes in `nodeId`, when given) are pooled in order; a single-turn scope reads that turn's
+ * calls; `AnyTurn` / `AllTurns` hold when some / every selected turn satisfies the check with
+ * its own calls (no such turn → false).
+ */
+export interface ToolCallsSelection {
+  scope?: TurnScope | undefined
+  /** Only the turns of this node, or of one of these nodes (without `scope` only). */
+  nodeId?: NodeFilter | undefined
+}
+
+/**
+ * Holds when a tool call matching `name` and `args` was made (at least once, or as often as
+ * `times` says: an exact count or a range).
+ */
+export interface CalledTool extends ToolCallsSelection {
+  type: 'CalledTool'
+  name: string
+  args?: Record<string, ToolArgMatch> | undefined
+  times?: number | CountRange | undefined
+}
+
+/**
+ * What the calls made are relative to the expected list: `strict` the same calls in the same
+ * order, `unordered` the same calls as a multiset, `subset` no call beyond the expected ones
+ * (each expected entry used at most once), `superset` every expected call made (extra calls
+ * allowed).
+ */
+export type TrajectoryMode = 'strict' | 'unordered' | 'subset' | 'superset'
+
+/** Holds when the tool calls made follow `expected` as `mode` says. */
+export interface ToolTrajectory extends ToolCallsSelection {
+  type: 'ToolTrajectory'
+  expected: ToolCallPattern[]
+  mode: TrajectoryMode
+}
+
 /** A check that yields true or false; the only kind that composes. */
 export type BooleanCheck =
   | TurnCheck
   | TurnFieldsCheck
   | ResultCheck
   | CrossTurnCheck
+  | CalledTool
+  | ToolTrajectory
   | AllOf
   | AnyOf
   | AtLeastN

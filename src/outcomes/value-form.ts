@@ -10,11 +10,12 @@ import {
   numericMinimum,
   primitiveForValue,
   regexMatch,
+  setContainment,
 } from '../primitives/index.js'
 import type { Primitive } from '../primitives/types.js'
 
 /** The operators an operator object may hold in outcome sugar. */
-export const OUTCOME_OPERATORS = ['eq', 'gt', 'gte', 'lt', 'lte', 'matches'] as const
+export const OUTCOME_OPERATORS = ['eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'] as const
 
 /** Which explicit constructor an error message points to. */
 export type CheckKind = 'turn' | 'result'
@@ -30,7 +31,7 @@ export interface ValueCheck {
  * into an expected value and a primitive, as conditions pick them: boolean → `booleanMatch`,
  * string → `exactMatch`, number → `numericExact`, array → `setContainment('exact')`, `null` or
  * `undefined` → matches a missing or null value; a plain object is an operator object with
- * exactly one of `eq gt gte lt lte matches`.
+ * exactly one of `eq gt gte lt lte matches contains`.
  *
  * @example
  * valueCheck({ gte: 3 }, 'parsed.score', 'lastTurn()', 'turn')
@@ -120,6 +121,12 @@ function operatorCheck(
         )
       }
       return { expected: operand, verifyWith: regexMatch(operand) }
+    case 'contains': {
+      assertJson(operand, field, where)
+      // As in `when`: a list names several elements (all required), one value names one.
+      const elements = Array.isArray(operand) ? operand : [operand ?? null]
+      return { expected: elements, verifyWith: setContainment('superset') }
+    }
     default:
       throw new InvalidArgumentError(
         `Unknown operator '${op}' ${subject}`,

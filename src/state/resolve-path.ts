@@ -22,6 +22,8 @@ export const PATH_ROOTS = [
   'nodeVisits',
   'nodeResults',
   'user',
+  'toolCalls',
+  'toolNames',
   'verify_result',
   'current_node',
   'node_visits',
@@ -51,6 +53,8 @@ const bareReaders: Record<string, Reader> = {
   nodeResults: (s) => s.nodeResults,
   node_results: (s) => s.nodeResults,
   user: (s) => s.user,
+  toolCalls: (s) => s.toolCalls,
+  toolNames: (s) => s.toolNames,
 }
 
 /**
@@ -137,6 +141,15 @@ function nestedReader(root: string, rest: string): Reader {
         return count === undefined ? 0 : count
       }
     }
+    case 'toolCalls': {
+      // `toolCalls.0.name`: the latest turn's calls, looked up like any nested path.
+      const step = compileNested(rest)
+      return (s) => readNested(s.toolCalls, step)
+    }
+    case 'toolNames': {
+      const step = compileNested(rest)
+      return (s) => readNested(s.toolNames, step)
+    }
     case 'nodeResults':
     case 'node_results': {
       const step = compileNodeResultsPath(rest)
@@ -187,9 +200,10 @@ const CACHE_LIMIT = 1000
 /**
  * Reads a dot path from the state: `verifyResult`, `turn`, `currentNode`,
  * `parsed.<a>…`, `accumulated.<a>…`, `nodeVisits.<node>` (0 when never visited),
- * `nodeResults.<node>` (`{}` when never run), `nodeResults.<node>.<field>…` and `user.goalReached`
- * (the simulated user's latest turn), with the karenina spellings as aliases; anything else is
- * `undefined`.
+ * `nodeResults.<node>` (`{}` when never run), `nodeResults.<node>.<field>…` (`toolNames` and
+ * `toolCalls` included), the latest turn's `toolNames` and `toolCalls` (`toolCalls.0.name`) and
+ * `user.goalReached` (the simulated user's latest turn), with the karenina spellings as aliases;
+ * anything else is `undefined`.
  *
  * @example
  * resolvePath(state, 'nodeResults.ask.verifyResult') // false

@@ -133,7 +133,7 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.score': { ge: 3 } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown operator 'ge' at 'parsed.score' in 'when'
         - addEdge('ask', 'retry')
-      Valid operators: eq neq gt gte lt lte in matches. A plain object is always the operator form: to compare with an object write { eq: {…} } or stateCheck(path, literalMatch(), value).]
+      Valid operators: eq neq gt gte lt lte in matches contains. A plain object is always the operator form: to compare with an object write { eq: {…} } or stateCheck(path, literalMatch(), value).]
     `)
     expect(compile({ 'parsed.score': { gte: 3, foo: 1, bar: 2 } })).toThrow(
       "Unknown operators 'foo', 'bar' at 'parsed.score' in 'when'",
@@ -152,7 +152,7 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.score': {} })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Empty operator object at 'parsed.score' in 'when'
         - addEdge('ask', 'retry')
-      Give at least one operator (eq neq gt gte lt lte in matches), or use [] for a condition that always holds.]
+      Give at least one operator (eq neq gt gte lt lte in matches contains), or use [] for a condition that always holds.]
     `)
   })
 
@@ -229,7 +229,7 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ verifyResut: false })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown dot path 'verifyResut' in 'when'
         - addEdge('ask', 'retry')
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
     `)
     expect(compile({ 'history.0.nodeId': 'ask' })).toThrow("Unknown dot path 'history.0.nodeId'")
   })

@@ -39,7 +39,7 @@ describe('stateCheck', () => {
   test('rejects an unknown dot path', () => {
     expect(() => stateCheck('history.0', exactMatch())).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown dot path 'history.0' in stateCheck()
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, user, verify_result, current_node, node_visits, node_results, e.g. 'parsed.score'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, user, toolCalls, toolNames, verify_result, current_node, node_visits, node_results, e.g. 'parsed.score'.]
     `)
   })
 

@@ -15,9 +15,11 @@ describe('the matchers object', () => {
   test('the matchers object holds only the matcher functions', () => {
     expect(Object.keys(matchers).sort()).toEqual([
       'toBeConsistentAcross',
+      'toHaveCalledTool',
       'toHaveFollowedPath',
       'toHavePassRate',
       'toHaveStatus',
+      'toHaveToolTrajectory',
       'toHaveTurnCheck',
       'toHaveTurnCount',
       'toHaveVisited',

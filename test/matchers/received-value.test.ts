@@ -9,9 +9,11 @@ import './support.js'
 const check = lastTurn({ verifyResult: true })
 const args: Record<keyof typeof matchers, unknown[]> = {
   toBeConsistentAcross: [firstTurnScope(), lastTurnScope(), 'parsed.drug'],
+  toHaveCalledTool: ['search'],
   toHaveFollowedPath: [['ask']],
   toHavePassRate: [0.5],
   toHaveStatus: ['completed'],
+  toHaveToolTrajectory: [['search']],
   toHaveTurnCheck: [check],
   toHaveTurnCount: [1],
   toHaveVisited: ['ask'],

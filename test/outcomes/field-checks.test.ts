@@ -63,13 +63,13 @@ describe('turnCheck', () => {
       turnCheck(lastTurnScope(), 'parsed.score', { neq: 3 }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'neq' is not supported for field 'parsed.score' in turnCheck()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().]
     `)
     expect(() =>
       turnCheck(lastTurnScope(), 'parsed.score', { gt: 1, lt: 9 }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Several operators ('gt', 'lt') for field 'parsed.score' in turnCheck()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine one check per operator with allOf() or anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine one check per operator with allOf() or anyOf().]
     `)
     // The explicit form takes the object as the expected value.
     const explicit = turnCheck(lastTurnScope(), 'parsed', { score: 7 }, literalMatch())
@@ -135,7 +135,7 @@ describe('resultCheck', () => {
       resultCheck('status', { in: ['completed', 'limit_reached'] }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'in' is not supported for field 'status' in resultCheck()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches'. Pass an explicit verifyWith to resultCheck(field, expected, verifyWith), or combine checks with anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to resultCheck(field, expected, verifyWith), or combine checks with anyOf().]
     `)
   })
 

@@ -162,7 +162,7 @@ describe('hydrateOutcomeCheck', () => {
     `)
     expect(bad({ type: 'Sometimes' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check: an object of type 'Sometimes' is not an outcome check
-      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.]
+      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'CalledTool', 'ToolTrajectory', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.]
     `)
     expect(
       bad({ type: 'AllOf', conditions: [{ type: 'CountTurns' }] }),

@@ -60,29 +60,29 @@ describe('operator objects (13.24)', () => {
       lastTurn({ 'parsed.score': { neq: 3 } } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'neq' is not supported for field 'parsed.score' in lastTurn()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().]
     `)
     expect(() =>
       anyTurn({ nodeId: { in: ['a', 'b'] } } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'in' is not supported for field 'nodeId' in anyTurn()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().]
     `)
     expect(() =>
       lastTurn({ 'parsed.score': { gte: 1, lte: 5 } } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Several operators ('gte', 'lte') for field 'parsed.score' in lastTurn()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine one check per operator with allOf() or anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine one check per operator with allOf() or anyOf().]
     `)
     expect(() =>
       lastTurn({ 'parsed.drug': { name: 'x' } } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown operator 'name' for field 'parsed.drug' in lastTurn()
-      Valid operators: 'eq', 'gt', 'gte', 'lt', 'lte', 'matches'. To compare with an object, write { eq: { … } }.]
+      Valid operators: 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. To compare with an object, write { eq: { … } }.]
     `)
     expect(() => firstTurn({ 'parsed.score': {} } as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Empty operator object for field 'parsed.score' in firstTurn()
-      Write exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', e.g. { gte: 3 }.]
+      Write exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains', e.g. { gte: 3 }.]
     `)
   })
 

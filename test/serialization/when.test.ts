@@ -136,7 +136,7 @@ describe('errors', () => {
     expect(load({ 'parsd.x': 1 })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown dot path 'parsd.x' in 'when'
         - edges.0.when
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
     `)
     expect(load(3)).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unsupported 'when' value: 3
@@ -161,7 +161,7 @@ describe('errors', () => {
     expect(load({ turn: { between: [1, 2] } })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown operator 'between' at 'turn' in 'when'
         - edges.0.when
-      Valid operators: eq neq gt gte lt lte in matches. A plain object is always the operator form: to compare with an object write { eq: {…} } or stateCheck(path, literalMatch(), value).]
+      Valid operators: eq neq gt gte lt lte in matches contains. A plain object is always the operator form: to compare with an object write { eq: {…} } or stateCheck(path, literalMatch(), value).]
     `)
   })
 
@@ -181,7 +181,7 @@ describe('errors', () => {
     expect(load([{ ...check, field: 'nowhere' }])).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown dot path 'nowhere' in 'when'
         - edges.0.when
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
     `)
   })
 

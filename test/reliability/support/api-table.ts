@@ -47,6 +47,7 @@ const {
   anyTurn,
   atLeastN,
   booleanMatch,
+  calledTool,
   callableTrait,
   containsAll,
   containsAny,
@@ -108,6 +109,7 @@ const {
   statusIs,
   synonymMap,
   tool,
+  toolTrajectory,
   turnAt,
   turnCheck,
   turnCountEq,
@@ -346,6 +348,17 @@ export const table: Readonly<Record<string, Signature>> = {
       obj("{ node: 'ask' }", () => ({ node: 'ask' })),
     ),
   ),
+  calledTool: fn(
+    calledTool,
+    v('search', 'book'),
+    opts(
+      ['args', 'times', 'scope', 'node'],
+      obj("{ args: { city: 'Paris', q: /par/i } }", () => ({ args: { city: 'Paris', q: /par/i } })),
+      obj('{ times: { min: 1, max: 2 } }', () => ({ times: { min: 1, max: 2 } })),
+      obj('{ scope: lastTurnScope() }', () => ({ scope: lastTurnScope() })),
+      obj("{ node: ['ask'], times: 0 }", () => ({ node: ['ask'], times: 0 })),
+    ),
+  ),
   createLimiter: fn(
     createLimiter,
     opts(
@@ -413,6 +426,19 @@ export const table: Readonly<Record<string, Signature>> = {
     r(primitives),
   ),
   statusIs: fn(statusIs, v('completed', 'error', 'limit_reached')),
+  toolTrajectory: fn(
+    toolTrajectory,
+    v(['search', 'book'], [], ['search', { name: 'book', args: { city: 'Paris' } }]),
+    opts(
+      ['mode', 'scope', 'node'],
+      obj("{ mode: 'superset' }", () => ({ mode: 'superset' })),
+      obj("{ mode: 'unordered', scope: turnAt(0) }", () => ({
+        mode: 'unordered',
+        scope: turnAt(0),
+      })),
+      obj("{ node: 'ask' }", () => ({ node: 'ask' })),
+    ),
+  ),
   turnAt: fn(turnAt, v(0, -1, 3)),
   turnCheck: fn(turnCheck, r(scopes), r(fieldNames), r(jsonValues), r(primitives)),
   turnCountEq: fn(turnCountEq, v(0, 2)),
@@ -951,6 +977,23 @@ export const table: Readonly<Record<string, Signature>> = {
       ...normalizers.map((n) =>
         recipe(`{ normalize: ${n.label} }`, () => ({ normalize: n.make() })),
       ),
+    ),
+  ),
+  'matchers.toHaveCalledTool': matcher(
+    matchers.toHaveCalledTool,
+    v('search', 'book'),
+    v(undefined, { city: 'Paris' }),
+    opts(
+      ['times', 'turn'],
+      obj('{ times: 1, turn: -1 }', () => ({ times: 1, turn: -1 })),
+    ),
+  ),
+  'matchers.toHaveToolTrajectory': matcher(
+    matchers.toHaveToolTrajectory,
+    v(['search'], []),
+    opts(
+      ['mode', 'turn'],
+      obj("{ mode: 'subset', turn: 0 }", () => ({ mode: 'subset', turn: 0 })),
     ),
   ),
   'matchers.toHaveFollowedPath': matcher(matchers.toHaveFollowedPath, v(['ask', 'challenge'], [])),

@@ -1,0 +1,53 @@
+import { readOptions } from '../src/internal/read-options.js'
+import { describePattern } from '../src/outcomes/describe-tool-calls.js'
+import { turnAt } from '../src/outcomes/scopes.js'
+import { type ExpectedToolCall, toolTrajectory } from '../src/outcomes/tool-checks.js'
+import type { TrajectoryMode } from '../src/outcomes/types.js'
+import { judgeReceived } from './judge.js'
+import type { MatcherOutcome, MatcherState } from './matcher-types.js'
+import { formatValue } from './text.js'
+import { toolVerdict } from './tool-calls-report.js'
+
+/** The options of `toHaveToolTrajectory`. */
+export interface ToolTrajectoryMatcherOptions {
+  /** What the calls made are relative to `expected`; default `'strict'`. */
+  mode?: TrajectoryMode | undefined
+  /** Only the calls of the turn at this index (0-based; negative counts from the end). */
+  turn?: number | undefined
+}
+
+const MODE_TEXT: Record<TrajectoryMode, string> = {
+  strict: 'exactly these calls, in this order',
+  unordered: 'exactly these calls, in any order',
+  subset: 'no call beyond these',
+  superset: 'at least these calls',
+}
+
+/**
+ * Passes when the run's tool calls follow `expected` as `mode` says (`strict` by default;
+ * `unordered`, `subset`, `superset`), in every turn pooled or in the turn `turn`; on a result set,
+ * when every sample's do. A failure lists the calls made, per turn.
+ *
+ * @example
+ * expect(result).toHaveToolTrajectory(['search', { name: 'book', args: { city: 'Paris' } }])
+ */
+export function toHaveToolTrajectory(
+  this: MatcherState,
+  received: unknown,
+  expected: readonly ExpectedToolCall[],
+  options?: ToolTrajectoryMatcherOptions,
+): MatcherOutcome {
+  const where = 'toHaveToolTrajectory()'
+  const { mode, turn } = readOptions(options, ['mode', 'turn'], where)
+  const check = toolTrajectory(expected, {
+    mode: mode as TrajectoryMode | undefined,
+    scope: turn === undefined ? undefined : turnAt(turn as number),
+  })
+  const list = `[${check.expected.map(describePattern).join(', ')}]`
+  const args = options === undefined ? list : `${list}, ${formatValue(options)}`
+  return judgeReceived(this, { name: 'toHaveToolTrajectory', args }, received, (result) => {
+    const scope = turn === undefined ? '' : ` in turn ${turn}`
+    const headline = `Expected ${MODE_TEXT[check.mode]}${scope} (${check.mode}): ${list}.`
+    return toolVerdict(check, result, headline, this.utils)
+  })
+}

@@ -1,0 +1,144 @@
+import { describe, expect, test } from 'vitest'
+import { runScenario } from '../../src/runner/index.js'
+import { END, Scenario } from '../../src/scenario/index.js'
+import { scriptedModel } from '../../src/scripted-model/index.js'
+import { failure, setOf } from './support.js'
+
+const travel = new Scenario('travel')
+  .addNode('ask', { question: 'Find me a hotel in Paris.' })
+  .addNode('book', { question: 'Book the first one.' })
+  .addEdge('ask', 'book')
+  .addEdge('book', END)
+  .setEntry('ask')
+  .validate()
+
+const call = (id: string, name: string, args: Record<string, unknown>) => ({
+  id,
+  name,
+  arguments: args,
+})
+
+const run = () =>
+  runScenario(travel, {
+    model: scriptedModel([
+      {
+        content: 'Found two.',
+        toolCalls: [call('1', 'search', { q: 'Paris hotels' }), call('2', 'rank', { by: 'price' })],
+      },
+      { content: 'Booked.', toolCalls: [call('3', 'book', { hotel: 'Lutetia', nights: 2 })] },
+    ]),
+  })
+
+describe('toHaveCalledTool', () => {
+  test('passes on a call made, with partial arguments, times and a turn', async () => {
+    const result = await run()
+    expect(result).toHaveCalledTool('search')
+    expect(result).toHaveCalledTool('book', { hotel: 'Lutetia' })
+    expect(result).toHaveCalledTool('search', { q: /paris/i }, { times: 1, turn: 0 })
+    expect(result).toHaveCalledTool('refund', undefined, { times: 0 })
+    expect(result).not.toHaveCalledTool('refund')
+    expect(result).not.toHaveCalledTool('book', { hotel: 'Ritz' })
+  })
+
+  test('a failure lists the calls made, per turn', async () => {
+    const result = await run()
+    const { message, diff } = failure(() =>
+      expect(result).toHaveCalledTool('book', { hotel: 'Ritz' }, { times: 1 }),
+    )
+    expect(message).toMatchInlineSnapshot(`
+      "expect(result).toHaveCalledTool('book', { hotel: 'Ritz' }, {"times":1})
+
+      book({ hotel: 'Ritz' }) was called 0 times; expected exactly 1 time.
+      Calls made, per turn:
+        #0 ask   search({"q":"Paris hotels"}), rank({"by":"price"})
+        #1 book  book({"hotel":"Lutetia","nights":2})
+      Note: calledTool book({ hotel: 'Ritz' }) exactly 1 time (all turns): 0 matching calls (1 call of 'book' with other arguments); calls made: search({"q":"Paris hotels"}), rank({"by":"price"}), book({"hotel":"Lutetia","nights":2}); the check does not match."
+    `)
+    expect(diff).toMatchInlineSnapshot(`
+      "- Expected
+      + Received
+
+      - 1
+      + 0"
+    `)
+  })
+
+  test('.not fails when the call was made', async () => {
+    const result = await run()
+    const { message } = failure(() =>
+      expect(result).not.toHaveCalledTool('search', undefined, { turn: -2 }),
+    )
+    expect(message).toMatchInlineSnapshot(`
+      "expect(result).not.toHaveCalledTool('search', undefined, {"turn":-2})
+
+      'search' was called 1 time in turn -2; expected at least once.
+      Calls made, per turn:
+        #0 ask  search({"q":"Paris hotels"}), rank({"by":"price"})"
+    `)
+  })
+
+  test('on a result set, every sample must have made the call', async () => {
+    const set = setOf([await run(), await run()])
+    expect(set).toHaveCalledTool('rank', { by: 'price' })
+    expect(() => expect(set).toHaveCalledTool('refund')).toThrow('2 of 2 samples do not match')
+  })
+
+  test('invalid arguments are errors', async () => {
+    const result = await run()
+    expect(() =>
+      expect(result).toHaveCalledTool('a', {}, { turn: 1.5 }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] 'turn' in toHaveCalledTool() must be a turn index (an integer), got 1.5
+      Use 0 for the first turn, -1 for the last; leave it out to read every turn.]
+    `)
+    expect(() => expect(result).toHaveCalledTool('a', { d: new Date(0) })).toThrow('a Date')
+  })
+})
+
+describe('toHaveToolTrajectory', () => {
+  test('passes in each mode', async () => {
+    const result = await run()
+    expect(result).toHaveToolTrajectory(['search', 'rank', 'book'])
+    expect(result).toHaveToolTrajectory(['book', 'search', 'rank'], { mode: 'unordered' })
+    expect(result).toHaveToolTrajectory(['search', 'book'], { mode: 'superset' })
+    expect(result).toHaveToolTrajectory(['search', 'rank', 'book', 'cancel'], { mode: 'subset' })
+    expect(result).toHaveToolTrajectory([{ name: 'book', args: { nights: 2 } }], { turn: -1 })
+    expect(result).not.toHaveToolTrajectory(['search', 'book'])
+  })
+
+  test('a failure lists the calls made and where they differ', async () => {
+    const result = await run()
+    const { message } = failure(() => expect(result).toHaveToolTrajectory(['search', 'book']))
+    expect(message).toMatchInlineSnapshot(`
+      "expect(result).toHaveToolTrajectory(['search', 'book'])
+
+      Expected exactly these calls, in this order (strict): ['search', 'book'].
+      Calls made, per turn:
+        #0 ask   search({"q":"Paris hotels"}), rank({"by":"price"})
+        #1 book  book({"hotel":"Lutetia","nights":2})
+      Note: toolTrajectory strict ['search', 'book'] (all turns): calls made: search({"q":"Paris hotels"}), rank({"by":"price"}), book({"hotel":"Lutetia","nights":2}); first difference at position 1: rank({"by":"price"}) where 'book' was expected; the check does not match."
+    `)
+    const unordered = failure(() =>
+      expect(result).toHaveToolTrajectory(['book', { name: 'search', args: { q: 'Rome' } }], {
+        mode: 'superset',
+      }),
+    )
+    expect(unordered.message).toMatchInlineSnapshot(`
+      "expect(result).toHaveToolTrajectory(['book', search({ q: 'Rome' })], {"mode":"superset"})
+
+      Expected at least these calls (superset): ['book', search({ q: 'Rome' })].
+      Calls made, per turn:
+        #0 ask   search({"q":"Paris hotels"}), rank({"by":"price"})
+        #1 book  book({"hotel":"Lutetia","nights":2})
+      Note: toolTrajectory superset ['book', search({ q: 'Rome' })] (all turns): calls made: search({"q":"Paris hotels"}), rank({"by":"price"}), book({"hotel":"Lutetia","nights":2}); not made: search({ q: 'Rome' }); the check does not match."
+    `)
+  })
+
+  test('invalid arguments are errors', async () => {
+    const result = await run()
+    // @ts-expect-error an unknown mode
+    expect(() => expect(result).toHaveToolTrajectory(['a'], { mode: 'loose' })).toThrow(
+      "Valid modes: 'strict'",
+    )
+  })
+})
