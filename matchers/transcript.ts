@@ -57,7 +57,7 @@ function turnLine(
     turn.rawResponse === null ? dim('(no answer)') : truncate(turn.rawResponse, TEXT_WIDTH)
   const parts = [
     `  #${String(index).padEnd(indexWidth)} ${turn.nodeId.padEnd(nodeWidth)}`,
-    `${dim('Q:')} ${truncate(turn.questionText, TEXT_WIDTH)}`,
+    `${dim('Q:')} ${turn.questionText === null ? dim('(none)') : truncate(turn.questionText, TEXT_WIDTH)}`,
     `${dim('A:')} ${answer}`,
   ]
   if (turn.toolCalls.length > 0) {

@@ -341,7 +341,11 @@ function addTexts(
       const turn = run.turns[turnIndex]
       if (turn === undefined) continue
       const at = `runs.${index}.turns.${turnIndex}`
-      const question = write.text(String(record.questionText), `${at}.question`, TEXT_CLIP, true)
+      // A turn without a question (`question: null`) keeps an empty one.
+      const question =
+        record.questionText === null
+          ? ''
+          : write.text(record.questionText, `${at}.question`, TEXT_CLIP, true)
       const answer =
         typeof record.rawResponse === 'string'
           ? write.text(record.rawResponse, `${at}.answer`, TEXT_CLIP, true)

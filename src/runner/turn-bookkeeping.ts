@@ -47,7 +47,7 @@ export function keepBooks(
  */
 export function turnRecord(
   node: ScenarioNode,
-  questionText: string,
+  questionText: string | null,
   answer: AnswerStep,
   judged: JudgeStep,
   replay: ReplayTally,
@@ -76,6 +76,7 @@ export function turnRecord(
     const answering = sides.answering.kind === 'model' ? sides.answering.model.model : undefined
     priceTurn(record.usage, { answering, judging: sides.parsing?.model }, options.prices)
   }
+  if (node.answer !== undefined && answer.ok) record.scripted = true
   if (!judged.ok) record.error = judged.error
   return record
 }

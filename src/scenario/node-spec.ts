@@ -9,7 +9,14 @@ import { END } from './end.js'
 import { copyPlain } from './plain-data.js'
 import type { NodeSpec, Question, ScenarioNode } from './types.js'
 
-const nodeKeys = ['question', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'] as const
+const nodeKeys = [
+  'question',
+  'answer',
+  'modelOverride',
+  'toolFilter',
+  'stateUpdate',
+  'metadata',
+] as const
 const questionKeys = ['question', 'rawAnswer', 'template', 'rubric', 'id'] as const
 const overrideKeys = ['answering', 'parsing'] as const
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -39,6 +46,12 @@ export function buildNode(id: string, spec: NodeSpec): ScenarioNode {
   }
   assertKnownKeys(spec, nodeKeys, where)
   checkQuestion(spec.question, where)
+  if (spec.answer !== undefined && typeof spec.answer !== 'string') {
+    throw new InvalidArgumentError(
+      `\`answer\` in ${where} must be a string (a scripted answer), got ${describeValue(spec.answer)}`,
+      'Leave `answer` out to have the answering side answer.',
+    )
+  }
   if (spec.stateUpdate !== undefined && typeof spec.stateUpdate !== 'function') {
     throw new InvalidArgumentError(
       `\`stateUpdate\` in ${where} must be a function (accumulated, parsed) => accumulated`,
@@ -56,18 +69,21 @@ export function buildNode(id: string, spec: NodeSpec): ScenarioNode {
   return node as unknown as ScenarioNode
 }
 
-function checkQuestion(question: unknown, where: string): asserts question is string | Question {
-  if (typeof question === 'string') return
+function checkQuestion(
+  question: unknown,
+  where: string,
+): asserts question is string | Question | null {
+  if (typeof question === 'string' || question === null) return
   if (!isObject(question)) {
     throw new InvalidArgumentError(
-      `${where} needs a \`question\`: a string or a Question object { question, template?, rubric? }`,
+      `${where} needs a \`question\`: a string, a Question object { question, template?, rubric? }, or null (no user message: the answering side speaks next)`,
     )
   }
   assertKnownKeys(question, questionKeys, `the question of ${where}`)
   const text = question.question
-  if (typeof text !== 'string' && typeof text !== 'function') {
+  if (typeof text !== 'string' && typeof text !== 'function' && text !== null) {
     throw new InvalidArgumentError(
-      `The question of ${where} needs \`question\`: a string or a function (state) => string`,
+      `The question of ${where} needs \`question\`: a string, a function (state, context) => string | Promise<string>, or null`,
     )
   }
   if (question.template !== undefined && !isAnswerTemplate(question.template)) {

@@ -69,7 +69,8 @@ export interface RubricDocument {
 
 /** A `Question` object in a document. */
 export interface QuestionDocument {
-  question: string | CallableReference
+  /** `null`: no user message on the node's turns. */
+  question: string | CallableReference | null
   rawAnswer?: string | undefined
   template?: TemplateDocument | undefined
   rubric?: RubricDocument | undefined
@@ -79,7 +80,10 @@ export interface QuestionDocument {
 /** A node in a document: its id and its spec. */
 export interface NodeDocument {
   id: string
-  question: string | QuestionDocument
+  /** `null`: no user message on the node's turns (the answering side speaks next). */
+  question: string | QuestionDocument | null
+  /** A scripted answer: the answering side is not called. */
+  answer?: string | undefined
   modelOverride?: ModelOverrideDocument | undefined
   toolFilter?: { remove: string[] } | undefined
   stateUpdate?: CallableReference | undefined

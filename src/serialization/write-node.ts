@@ -21,10 +21,11 @@ export function writeNode(node: ScenarioNode, context: WriteContext): NodeDocume
   const out: NodeDocument = {
     id: node.id,
     question:
-      typeof node.question === 'string'
+      typeof node.question === 'string' || node.question === null
         ? node.question
         : writeQuestion(node.question, `${at}.question`, context),
   }
+  if (node.answer !== undefined) out.answer = node.answer
   if (node.modelOverride !== undefined) {
     out.modelOverride = writeOverride(node.modelOverride, `${at}.modelOverride`, context)
   }
@@ -42,7 +43,9 @@ function writeQuestion(question: Question, at: string, context: WriteContext): Q
   const text = question.question
   const out: QuestionDocument = {
     question:
-      typeof text === 'string' ? text : writeCallable(context, text, `${at}.question`, 'question'),
+      typeof text === 'string' || text === null
+        ? text
+        : writeCallable(context, text, `${at}.question`, 'question'),
   }
   if (question.rawAnswer !== undefined) out.rawAnswer = question.rawAnswer
   if (question.template !== undefined) {

@@ -48,7 +48,7 @@ function guardTurn(
   const copy: TurnRecord = {
     ...turn,
     nodeId: text(turn.nodeId, `${at}.nodeId`),
-    questionText: text(turn.questionText, `${at}.questionText`),
+    questionText: turn.questionText === null ? null : text(turn.questionText, `${at}.questionText`),
     rawResponse: turn.rawResponse === null ? null : text(turn.rawResponse, `${at}.rawResponse`),
     parsedFields: data(turn.parsedFields, `${at}.parsedFields`) as TurnRecord['parsedFields'],
     rubric: data(turn.rubric, `${at}.rubric`) as TurnRecord['rubric'],

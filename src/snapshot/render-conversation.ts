@@ -48,7 +48,8 @@ export function renderResultSet(set: ScenarioResultSet): string {
 }
 
 function renderTurn(turn: TurnRecord): string[] {
-  const lines = [...block('user', turn.questionText)]
+  // A turn whose question is `null` sent no user message: the answer stands alone.
+  const lines = turn.questionText === null ? [] : block('user', turn.questionText)
   // Tool calls came before the final answer within the turn.
   for (const call of turn.toolCalls) lines.push(...renderToolCall(call))
   if (turn.rawResponse !== null) lines.push(...block('assistant', turn.rawResponse))

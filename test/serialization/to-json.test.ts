@@ -69,7 +69,7 @@ describe('round trips', () => {
       },
     })
     const question = loaded.nodes.a?.question
-    expect(typeof question === 'object' && question.rubric).toEqual(rubric)
+    expect(typeof question === 'object' && question?.rubric).toEqual(rubric)
   })
 
   test('model overrides, tool filters and metadata', () => {
