@@ -21,7 +21,10 @@ const toolCallSchema = z.strictObject(
 const MESSAGE =
   "a chat message { role: 'system' | 'user' | 'assistant' | 'tool', … } in the Chat Completions shape"
 
-/** One chat message in the `openai` Chat Completions shape, as a seed holds it. */
+/**
+ * One chat message in the `openai` Chat Completions shape, as a seed holds it. A wrong `role` is
+ * reported at `role`, with the role it got.
+ */
 const messageSchema = z.discriminatedUnion(
   'role',
   [
@@ -42,7 +45,12 @@ const messageSchema = z.discriminatedUnion(
       content: text('tool'),
     }),
   ],
-  { error: MESSAGE },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' && issue.path?.at(-1) === 'role'
+        ? "one of 'system', 'user', 'assistant', 'tool'"
+        : MESSAGE,
+  },
 )
 
 /**
@@ -55,31 +63,39 @@ const messageSchema = z.discriminatedUnion(
 export const seedSchema = z
   .array(messageSchema, { error: `an array of chat messages (${MESSAGE})` })
   .superRefine((messages, context) => {
-    for (const problem of seedProblems(messages)) {
-      context.addIssue({ code: 'custom', path: [problem.index], message: problem.message })
-    }
+    for (const problem of seedProblems(messages)) context.addIssue({ code: 'custom', ...problem })
   })
 
-/** What is wrong with a seed's order of messages: each problem at the message it concerns. */
-function seedProblems(messages: readonly ChatMessage[]): { index: number; message: string }[] {
-  const problems: { index: number; message: string }[] = []
+/** A problem of a seed's order: where, what was expected there, and what it holds. */
+interface SeedProblem {
+  path: (string | number)[]
+  message: string
+  input: unknown
+}
+
+/** What is wrong with a seed's order of messages, each problem at the field it concerns. */
+function seedProblems(messages: readonly ChatMessage[]): SeedProblem[] {
+  const problems: SeedProblem[] = []
   // The tool calls of the latest assistant message still waiting for their results.
-  let open = new Set<string>()
-  let openAt = -1
+  let open = new Map<string, (string | number)[]>()
   const unanswered = () => {
-    if (open.size === 0) return
-    problems.push({
-      index: openAt,
-      message: `tool call${open.size === 1 ? '' : 's'} ${[...open].map((id) => `'${id}'`).join(', ')} of this assistant message ha${open.size === 1 ? 's' : 've'} no \`tool\` result right after it (the API refuses such a conversation); add { role: 'tool', tool_call_id, content } messages`,
-    })
-    open = new Set()
+    for (const [id, path] of open) {
+      problems.push({
+        path,
+        message:
+          'a tool call whose `tool` result follows its assistant message right after it (the API refuses a call without its result)',
+        input: id,
+      })
+    }
+    open = new Map()
   }
   messages.forEach((message, index) => {
     if (message.role === 'tool') {
       if (!open.delete(message.tool_call_id)) {
         problems.push({
-          index,
-          message: `a \`tool\` message answering '${message.tool_call_id}', which is not a tool call of the assistant message right before it`,
+          path: [index, 'tool_call_id'],
+          message: 'the id of a tool call of the assistant message right before it',
+          input: message.tool_call_id,
         })
       }
       return
@@ -89,13 +105,14 @@ function seedProblems(messages: readonly ChatMessage[]): { index: number; messag
     const calls = message.tool_calls ?? []
     if (message.content === null && calls.length === 0) {
       problems.push({
-        index,
-        message:
-          'an assistant message with `content: null` and no `tool_calls`; give it a text or tool calls',
+        path: [index, 'content'],
+        message: 'a string (`null` only on a message that calls tools)',
+        input: null,
       })
     }
-    open = new Set(calls.map((call) => call.id))
-    openAt = index
+    calls.forEach((call, i) => {
+      open.set(call.id, [index, 'tool_calls', i, 'id'])
+    })
   })
   unanswered()
   return problems
