@@ -145,7 +145,7 @@ describe('scenario() in a real Vitest run', () => {
       "[vitest-scenario] scenario('has a typo in its options', options) has an invalid option",
     )
     expect(run.output).toContain(
-      "unknown key 'sample' in options; valid keys: 'model', 'parsingModel', 'turnLimit', 'turnTimeoutMs', 'timeout', 'samples', 'assertOutcomes'",
+      "unknown key 'sample' in options; valid keys: 'model', 'parsingModel', 'turnLimit', 'turnTimeoutMs', 'seed', 'budget', 'timeout', 'samples', 'assertOutcomes'",
     )
   }, 120_000)
 
