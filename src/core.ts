@@ -14,6 +14,8 @@ export type {
   NodeSpec,
   OutcomeCriterionSpec,
   Question,
+  QuestionContext,
+  QuestionFunction,
   QuestionText,
   ScenarioEdge,
   ScenarioNode,
@@ -142,6 +144,7 @@ export type {
   ModelConfig,
   ModelOverride,
 } from './models/types.js'
+export type { Budget } from './runner/budget.js'
 export type { RunOptions } from './runner/run-options.js'
 export { runScenario } from './runner/run-scenario.js'
 export type { ModelPrice } from './runner/usage.js'

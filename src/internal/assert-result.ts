@@ -124,12 +124,11 @@ export function resultProblem(value: unknown): string | undefined {
 function turnProblem(value: unknown, at: string): string | undefined {
   if (!isPlainObject(value)) return field(at, value, 'a turn record')
   const t = value as Fields
-  // `questionText` is `null` on a turn without a user message (`question: null`).
   if (
-    typeof t.nodeId !== 'string' ||
+    !hasStrings(t, ['nodeId']) ||
     (t.questionText !== null && typeof t.questionText !== 'string')
   ) {
-    return field(at, value, 'a turn record with a nodeId and a questionText')
+    return field(at, value, 'a turn record with a nodeId and a questionText (a string or null)')
   }
   if (t.rawResponse !== null && typeof t.rawResponse !== 'string') {
     return field(`${at}.rawResponse`, t.rawResponse, 'a string or null')

@@ -93,8 +93,19 @@ function describeIssue(
       `unknown key${issue.keys.length === 1 ? '' : 's'} ${quoteList(issue.keys)} in ${at}; valid keys: ${quoteList(valid)}${note}`,
     ]
   }
-  const got = 'input' in issue ? `, got ${describeValue(issue.input)}` : ''
+  const got = 'input' in issue ? `, got ${describeValue(inputOf(issue))}` : ''
   return [`${at}: ${issue.message}${got}${note}`]
+}
+
+/**
+ * What an issue got: its input, except for a discriminated union whose discriminator matched no
+ * branch, where it is the discriminator's value (the issue's input is the whole object).
+ */
+function inputOf(issue: z.core.$ZodIssue): unknown {
+  const { input } = issue
+  if (issue.code !== 'invalid_union' || issue.discriminator === undefined) return input
+  if (typeof input !== 'object' || input === null) return input
+  return (input as Record<string, unknown>)[issue.discriminator]
 }
 
 /** The keys of the object schema at `path` (through optional fields, records and unions). */

@@ -3,6 +3,7 @@ import type { InvalidArgumentError } from '../errors/index.js'
 import { optionsError, parseOptions } from '../internal/options-schema.js'
 import { limiterOptionsSchema } from '../models/limiter.js'
 import { pluginModelConfigSchema } from '../models/model-config-schema.js'
+import { budgetSchema } from '../runner/budget.js'
 import { pricesSchema, timeoutMsSchema } from '../runner/run-options.js'
 
 /** The message for a `redact` function: it cannot cross to the workers, a module can. */
@@ -64,6 +65,12 @@ export const pluginOptionsSchema = z.strictObject(
     turnTimeoutMs: timeoutMsSchema().optional(),
     /** Prices per million tokens by model name, so results and the reporter show a cost. */
     prices: pricesSchema.optional(),
+    /**
+     * The budget of each run of `scenario()` tests unless the scenario or `run()` gives its own
+     * (which replaces it as a whole): at most `tokens` (input + output) and `cost` (needs
+     * `prices`); a run past it ends with status `limit_reached` and `stopReason: 'budget'`.
+     */
+    budget: budgetSchema.optional(),
   },
   { error: 'an options object { model?, parsingModel?, recordings?, … }' },
 )

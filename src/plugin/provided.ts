@@ -1,4 +1,5 @@
 import type { RecordingMode } from '../recordings/mode.js'
+import type { Budget } from '../runner/budget.js'
 import type { ModelPrice } from '../runner/usage.js'
 import type { PluginModelConfig } from './plugin-options.js'
 
@@ -28,6 +29,8 @@ export interface ProvidedOptions {
   maxConcurrentCalls: number
   turnTimeoutMs?: number | undefined
   prices?: Record<string, ModelPrice> | undefined
+  /** The default budget of each run (a scenario's or run()'s own replaces it). */
+  budget?: Budget | undefined
   /**
    * Vitest's snapshot update state when the run started (`none` in CI, Vitest's own rule): the
    * per-test state may differ in watch mode (`u`), and is read per test.

@@ -40,6 +40,7 @@ export function resolveProvidedOptions(
     maxConcurrentCalls: checked.maxConcurrentCalls,
     turnTimeoutMs: checked.turnTimeoutMs,
     prices: checked.prices,
+    budget: checked.budget,
     updateState,
     modeOverride,
     mode: resolveRecordingMode(updateState, modeOverride),

@@ -39,12 +39,18 @@ export interface NodeSides {
   /** The parsing model's work at this node, when there is any. */
   judging: ModelJudging | undefined
   /**
-   * The question's text when it is not a function, as the rendering step gives it: made once per
-   * node, so rendering a fixed question allocates nothing per turn.
+   * The question's text when it is not a function (`null`: no question), as the rendering step
+   * gives it: made once per node, so rendering a fixed question allocates nothing per turn.
    */
-  fixedQuestion: { ok: true; text: string } | undefined
+  fixedQuestion: FixedQuestion | undefined
   /** The simulated user that writes the node's question, with the model that plays it. */
   simulator: Simulator | undefined
+}
+
+/** A question that needs no rendering: its text, or `null` for none. */
+export interface FixedQuestion {
+  ok: true
+  text: string | null
 }
 
 /** A node's simulated user and the model it calls (its own, the run's `userModel`, the parsing model). */
@@ -134,7 +140,7 @@ interface NodePlan {
   fill: AnswerTemplate | undefined
   /** The question's own rubric (the run's applies when it has none). */
   rubric: Rubric | undefined
-  fixedQuestion: { ok: true; text: string } | undefined
+  fixedQuestion: FixedQuestion | undefined
   /** The simulated user that writes the question, when it is one. */
   simulatedUser: SimulatedUser | undefined
 }
@@ -146,7 +152,7 @@ const plans = new WeakMap<ScenarioNode, NodePlan>()
 function planOf(node: ScenarioNode): NodePlan {
   let plan = plans.get(node)
   if (plan === undefined) {
-    const question = typeof node.question === 'string' ? undefined : node.question
+    const question = typeof node.question === 'object' ? (node.question ?? undefined) : undefined
     const template = question?.template
     const parses = template?.parse !== undefined
     plan = {
@@ -161,11 +167,12 @@ function planOf(node: ScenarioNode): NodePlan {
   return plan
 }
 
-/** The question's text when it is fixed (not a function of the state). */
-function fixedQuestion(node: ScenarioNode): { ok: true; text: string } | undefined {
+/** The question's text when it is fixed (not a function of the state); `null` for none. */
+function fixedQuestion(node: ScenarioNode): FixedQuestion | undefined {
   const question = node.question
-  const text = typeof question === 'string' ? question : question.question
-  return typeof text === 'string' ? { ok: true, text } : undefined
+  const text = question === null || typeof question === 'string' ? question : question.question
+  // A function renders per turn; a simulated user writes the question with a model call.
+  return typeof text === 'function' || isSimulatedUser(text) ? undefined : { ok: true, text }
 }
 
 /** The parsing model's work at a node, or `undefined` when a template's `parse` and the deterministic traits do it all. */

@@ -12,7 +12,10 @@ import type { Rubric } from '../rubrics/types.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
 import { simulatedUserNodes } from '../simulated-user/simulated-user-nodes.js'
 import { getOwn } from '../state/own-keys.js'
+import type { ChatMessage } from '../state/types.js'
 import type { Tool } from '../tools/index.js'
+import { assertBudgetPriced, type Budget, budgetSchema } from './budget.js'
+import { seedSchema } from './seed.js'
 import type { ModelPrice } from './usage.js'
 
 /** How long the answering side has for one turn unless `turnTimeoutMs` says otherwise. */
@@ -129,6 +132,19 @@ export const runOptionsSchema = z.strictObject(
     /** Prices per million tokens by model name: turns and the result then carry `usage.cost`. */
     prices: pricesSchema.optional(),
     /**
+     * Messages placed after the system message and before the first question (any role, assistant
+     * tool calls and their `tool` results included): the conversation so far, as the answering
+     * side and every reader of the conversation see it. Copied to `result.seed`.
+     */
+    seed: seedSchema.optional(),
+    /**
+     * At most this many tokens (input + output) and this cost over every call of the run
+     * (answering, judging, simulating), checked after each turn: once past it, the run ends
+     * before the next turn with status `limit_reached` and `stopReason: 'budget'`. A `cost` needs
+     * `prices`.
+     */
+    budget: budgetSchema.optional(),
+    /**
      * The recording session the run's model calls are answered through (replayed, recorded or
      * missed). In Vitest tests, `runScenario` from `vitest-scenario` passes the running test's;
      * runner authors give their own (`RecordingSession` from `vitest-scenario/host`). None: calls
@@ -163,6 +179,9 @@ export interface ResolvedRunOptions {
   turnTimeoutMs: number
   turnLimit: number
   prices: Readonly<Record<string, ModelPrice>> | undefined
+  /** The seed messages (a copy the run owns); empty when none. */
+  seed: ChatMessage[]
+  budget: Budget | undefined
   rubric: Rubric | undefined
   systemPrompt: string | undefined
   signal: AbortSignal | undefined
@@ -191,6 +210,11 @@ export function resolveRunOptions(
   checkJudgedParts(definition, rubric, parsingModel)
   checkJudges(definition, parsingModel)
   checkSimulatedUsers(definition, checked.userModel ?? parsingModel)
+  const { budget, prices } = checked
+  assertBudgetPriced(budget, prices, [
+    answering.kind === 'model' ? answering.model : undefined,
+    parsingModel,
+  ])
   return {
     answering,
     parsing: parsingModel,
@@ -200,7 +224,9 @@ export function resolveRunOptions(
     toolTimeoutMs: checked.toolTimeoutMs,
     turnTimeoutMs: checked.turnTimeoutMs,
     turnLimit: checked.turnLimit,
-    prices: checked.prices,
+    prices,
+    seed: checked.seed ?? [],
+    budget,
     rubric,
     systemPrompt: checked.systemPrompt,
     signal: checked.signal,
@@ -279,7 +305,7 @@ function nodeNeeds(definition: ScenarioDefinition): readonly NodeNeed[] {
   const found: NodeNeed[] = []
   for (const id of definition.nodeIds) {
     const question = getOwn(definition.nodes, id)?.question
-    if (typeof question !== 'object') continue
+    if (typeof question !== 'object' || question === null) continue
     if (question.template !== undefined && question.template.parse === undefined) {
       found.push({ id, reason: `node '${id}': its template has no \`parse\`` })
     }

@@ -26,17 +26,21 @@ import type {
 } from '../state/types.js'
 import { zeroVisits } from '../state/zero-visits.js'
 import { AnswerSignal } from './answer-signal.js'
+import { checkBudget } from './budget.js'
+import { ConversationView } from './question-context.js'
 import { type ResolvedRunOptions, type RunOptions, resolveRunOptions } from './run-options.js'
 import {
   type AnswerStep,
   answerFailed,
   callAnsweringSide,
+  isThenable,
   judgeAnswer,
   noAnswer,
   notJudged,
   type RunContext,
   readAnswer,
   renderQuestion,
+  scriptedAnswer,
   sidesOf,
 } from './run-turn.js'
 import { simulateQuestion } from './simulate-question.js'
@@ -56,13 +60,14 @@ interface RunLog {
 
 /**
  * Runs a validated scenario: one turn per node visited, routing on the state after each turn,
- * until `END`, an implicit terminal, the turn limit or an error (see docs/design.md, "A run,
- * turn by turn"). A run never throws for a failing turn — it ends with status `error` — only
- * for programmer errors.
+ * until `END`, an implicit terminal, the turn limit, the budget or an error (see docs/design.md,
+ * "A run, turn by turn"). A run never throws for a failing turn — it ends with status `error` —
+ * only for programmer errors.
  *
- * Each turn, in order: render the question, get the answer, judge it (parse, verify, score the
- * rubric), keep the books (`verifyResult`, `parsed`, `nodeVisits`, `nodeResults`, `stateUpdate`),
- * append the turn's record, then route.
+ * Each turn, in order: render the question, get the answer (or take the node's scripted one),
+ * judge it (parse, verify, score the rubric), keep the books (`verifyResult`, `parsed`,
+ * `nodeVisits`, `nodeResults`, `stateUpdate`), append the turn's record, route, then check the
+ * budget. The seed opens the conversation before the first turn.
  *
  * @example
  * const result = await runScenario(definition, {
@@ -81,8 +86,12 @@ export async function runScenario(
   const started = performance.now()
   const state = initialState(definition)
   const diagnostics: Diagnostic[] = []
-  const log: RunLog = { path: [], turnResults: [], transcript: [], usage: turnUsage(zeroUsage()) }
+  // The seed opens the conversation every side reads; the result keeps its own list of it.
+  const transcript: ChatMessage[] = [...resolved.seed]
+  const log: RunLog = { path: [], turnResults: [], transcript, usage: turnUsage(zeroUsage()) }
   if (resolved.prices !== undefined) log.usage.cost = 0
+  const { budget } = resolved
+  let costUnknownNoted = false
   // The answering side's signal: the run's abort, or a turn that took longer than turnTimeoutMs.
   const answerSignal = new AnswerSignal(signal, resolved.signal !== undefined)
   const deadline = new TurnDeadline(resolved.turnTimeoutMs)
@@ -90,7 +99,8 @@ export async function runScenario(
   // What every turn needs from the run, made once per run.
   const run: RunContext = {
     view: readOnlyView(state),
-    transcript: log.transcript,
+    transcript,
+    conversation: new ConversationView(transcript),
     options: resolved,
     signal,
     answerSignal,
@@ -121,18 +131,21 @@ export async function runScenario(
       state.currentNode = nodeId
       const replay: ReplayTally = { calls: 0, recordedDurationMs: 0 }
 
-      // Render the question, then get the answer: the one `await` of a turn, and only when the
-      // answering side gave a promise.
+      // Render the question, then get the answer: each awaited only when its step gave a promise
+      // (an async question function, the answering side), so a synchronous turn has no `await`.
       const sides = sidesOf(run, node)
-      // A simulated user writes the question with a model call: the turn's first `await`.
+      // A simulated user writes the question with a model call; a question function may return
+      // a promise. Either is awaited only when there is one.
       const simulated =
         sides.simulator === undefined
           ? undefined
           : await simulateQuestion(run, node, sides.simulator, replay)
-      const question = simulated ?? renderQuestion(run, node, sides)
+      let question = simulated ?? renderQuestion(run, node, sides, turn)
+      if (question instanceof Promise) question = await question
       const questionText = question.ok ? question.text : ''
       let answer: AnswerStep
       if (!question.ok) answer = noAnswer(question.error)
+      else if (node.answer !== undefined) answer = scriptedAnswer(node.answer)
       else {
         const called = callAnsweringSide(run, node, sides, turn, questionText, replay)
         if (!called.ok) answer = called
@@ -182,6 +195,18 @@ export async function runScenario(
         stopReason = next === null ? 'terminal' : 'end'
         break
       }
+      if (budget !== undefined) {
+        const spent = checkBudget(budget, log.usage)
+        if (spent === 'exceeded') {
+          status = 'limit_reached'
+          stopReason = 'budget'
+          break
+        }
+        if (spent === 'cost_unknown' && !costUnknownNoted) {
+          costUnknownNoted = true
+          diagnostics.push(costUnknown(nodeId, turn))
+        }
+      }
       if (turn + 1 >= resolved.turnLimit) {
         status = 'limit_reached'
         stopReason = 'turn_limit'
@@ -203,7 +228,7 @@ export async function runScenario(
     turnResults: log.turnResults,
     finalState: state,
     stopReason,
-    seed: [],
+    seed: [...resolved.seed],
     outcomeResults: {},
     outcomeErrors: {},
     outcomeReasons: {},
@@ -324,9 +349,26 @@ function abortedBefore(nodeId: string, signal: AbortSignal): RunError {
   }
 }
 
+/**
+ * The diagnostic of a run whose cost budget cannot be checked: a turn's tokens came from a model
+ * without a price (a node's own model, an agent's reported tokens). Left once per run; the token
+ * budget and the turn limit still bound the run.
+ */
+function costUnknown(nodeId: string, turn: number): Diagnostic {
+  return {
+    kind: 'budget',
+    message: `The cost budget could not be checked after node '${nodeId}' (turn ${turn}): a call of the run used a model that has no price, so the run has no cost. Add the model to \`prices\`, or budget tokens (\`budget: { tokens }\`).`,
+    nodeId,
+    turn,
+  }
+}
+
 /** Appends the turn: its record to the history, its messages to the transcript, its usage to the run's. */
 function appendTurn(state: ScenarioState, log: RunLog, record: TurnRecord): void {
-  log.transcript.push({ role: 'user', content: record.questionText })
+  // A turn whose question is `null` sent no user message: the answering side spoke first.
+  if (record.questionText !== null) {
+    log.transcript.push({ role: 'user', content: record.questionText })
+  }
   for (const message of record.messages) log.transcript.push(message)
   const turnResult: TurnResult = {
     verifyResult: record.verifyResult,
@@ -361,19 +403,6 @@ function route(
   }
   record.route = routes.get(node.id)?.[taken]
   return (edges[taken] as { target: string }).target
-}
-
-/**
- * Whether an agent's return value is a promise (or any thenable) to wait for. A value whose `then`
- * cannot be read (a Proxy whose trap throws) is not: the reply check then reports it.
- */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  if (typeof value !== 'object' || value === null) return false
-  try {
-    return typeof (value as { then?: unknown }).then === 'function'
-  } catch {
-    return false
-  }
 }
 
 /** Whether a value is a `Scenario` builder; a Proxy that throws (or is revoked) is not one. */

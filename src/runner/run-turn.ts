@@ -22,6 +22,7 @@ import type { AnswerTemplate } from '../templates/types.js'
 import { type AnswerSignal, TurnContext } from './answer-signal.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
 import { type ModelJudging, type NodeSides, resolveNodeSides } from './node-sides.js'
+import { type ConversationView, QuestionTurnContext } from './question-context.js'
 import { toolCallsOf, turnMessages } from './reply-messages.js'
 import type { ResolvedRunOptions } from './run-options.js'
 import { TIMED_OUT } from './turn-deadline.js'
@@ -41,8 +42,10 @@ import { usageFrom, zeroUsage } from './usage.js'
 export interface RunContext {
   /** The run's read-only view of its live state. */
   view: ScenarioStateView
-  /** The conversation before this turn (without the system message). */
+  /** The conversation before this turn: the seed, then the earlier turns (no system message). */
   transcript: readonly ChatMessage[]
+  /** The transcript as question functions read it (`context.conversation`). */
+  conversation: ConversationView
   options: ResolvedRunOptions
   /** The run's own signal (the user's). */
   signal: AbortSignal
@@ -59,8 +62,11 @@ export interface RunContext {
   agentCalls?: AgentCalls | undefined
 }
 
-/** The rendered question, or the error of a question function that threw or gave no string. */
-export type QuestionStep = { ok: true; text: string } | { ok: false; error: TurnError }
+/**
+ * The rendered question (`null`: no user message this turn), or the error of a question function
+ * that failed or gave no string.
+ */
+export type QuestionStep = { ok: true; text: string | null } | { ok: false; error: TurnError }
 
 /** What the answering side gave: an answer, with what the side did on the way to it. */
 export interface Answered {
@@ -121,25 +127,49 @@ export function sidesOf(run: RunContext, node: ScenarioNode): NodeSides {
 }
 
 /**
- * Renders the node's question: its text, or what its question function returns for the state
- * (read after `turn` and `currentNode` are set). A function that throws or gives no string ends
- * the turn (`unexpected` at stage `question`).
+ * Renders the node's question: its text (`null` for none), or what its question function returns
+ * for the state (read after `turn` and `currentNode` are set) and the turn's context. A function
+ * that throws, rejects or gives no string ends the turn (`unexpected` at stage `question`, unless
+ * what it threw says otherwise, e.g. a model call's own category).
+ *
+ * A step that may give a promise: only a question function that returns one makes it so, and the
+ * run loop awaits only then, so a synchronous question costs no promise and no microtask. Another
+ * question source goes here as one more branch that returns a step or a promise of one.
  */
 export function renderQuestion(
   run: RunContext,
   node: ScenarioNode,
   sides: NodeSides,
-): QuestionStep {
+  turn: number,
+): QuestionStep | Promise<QuestionStep> {
   if (sides.fixedQuestion !== undefined) return sides.fixedQuestion
   const question = node.question
+  // Not fixed: a question object whose `question` is a function (node-sides.ts, fixedQuestion).
+  const source = question !== null && typeof question === 'object' ? question.question : undefined
+  if (typeof source !== 'function') return unrenderable(node, source)
   let text: unknown
   try {
-    const source = typeof question === 'string' ? question : question.question
-    text = typeof source === 'function' ? source(run.view) : source
+    text = source(
+      run.view,
+      new QuestionTurnContext(node.id, turn, run.answerSignal, run.conversation),
+    )
   } catch (error) {
-    return { ok: false, error: failure('unexpected', 'question', error) }
+    return questionFailed(run, error)
   }
+  if (!isThenable(text)) return questionText(node, text)
+  return Promise.resolve(text).then(
+    (settled) => (run.signal.aborted ? questionAborted(run, node) : questionText(node, settled)),
+    (error: unknown) => questionFailed(run, error),
+  )
+}
+
+/** A question function's result as the turn's question: a string, else the turn's error. */
+function questionText(node: ScenarioNode, text: unknown): QuestionStep {
   if (typeof text === 'string') return { ok: true, text }
+  return unrenderable(node, text)
+}
+
+function unrenderable(node: ScenarioNode, text: unknown): QuestionStep {
   return {
     ok: false,
     error: failure(
@@ -149,6 +179,39 @@ export function renderQuestion(
       `The question function of node '${node.id}' returned ${describeValue(text)}, not a string`,
     ),
   }
+}
+
+/** A question function threw or rejected: `unexpected`, unless what it threw says otherwise. */
+function questionFailed(run: RunContext, error: unknown): QuestionStep {
+  return { ok: false, error: turnErrorOf(error, 'question', 'unexpected', run.signal.aborted) }
+}
+
+/** A question that came after the run's abort is not asked. */
+function questionAborted(run: RunContext, node: ScenarioNode): QuestionStep {
+  const message = abortedWhile(node.id, 'was rendering its question')
+  return { ok: false, error: failure('aborted', 'question', run.signal.reason, message) }
+}
+
+/**
+ * Whether a value is a promise (or any thenable) to wait for. A value whose `then` cannot be read
+ * (a Proxy whose trap throws) is not: the checks that follow report it.
+ */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  try {
+    return typeof (value as { then?: unknown }).then === 'function'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A scripted answer (the node's `answer`): the answering side is not called, the text is the
+ * turn's answer, with no tool calls and no tokens.
+ */
+export function scriptedAnswer(content: string): Answered {
+  const messages: ChatMessage[] = [{ role: 'assistant', content }]
+  return { ok: true, content, messages, toolCalls: [], usage: zeroUsage() }
 }
 
 /**
@@ -161,7 +224,7 @@ export function callAnsweringSide(
   node: ScenarioNode,
   sides: NodeSides,
   turn: number,
-  question: string,
+  question: string | null,
   replay: ReplayTally,
 ): CallStep {
   const conversation = buildConversation(run, sides, question)
@@ -310,7 +373,7 @@ export function judgeAnswer(
   node: ScenarioNode,
   sides: NodeSides,
   turn: number,
-  question: string,
+  question: string | null,
   content: string,
   replay: ReplayTally,
 ): JudgeStep | Promise<JudgeStep> {
@@ -325,7 +388,7 @@ export function judgeAnswer(
     verdict = verified
   }
   if (sides.judging !== undefined) {
-    const asked = { question, content }
+    const asked = { question: question ?? NO_QUESTION, content }
     return judgeWithModel(
       run,
       node,
@@ -493,12 +556,25 @@ export function abortedWhile(nodeId: string, doing: string): string {
   return `The run was aborted while node '${nodeId}' ${doing}; what came after the abort was not used`
 }
 
-/** The messages the agent gets: one system message when a prompt is in effect, then the transcript, then the question. */
-function buildConversation(run: RunContext, sides: NodeSides, questionText: string): ChatMessage[] {
+/**
+ * What the parsing model is told the question was on a turn without one (`question: null`): it
+ * fills the template and judges the traits from the answer alone.
+ */
+const NO_QUESTION = '(none: the assistant spoke first, without a new user message)'
+
+/**
+ * The messages the agent gets: one system message when a prompt is in effect, then the transcript
+ * (the seed first), then the question — none on a turn whose question is `null`.
+ */
+function buildConversation(
+  run: RunContext,
+  sides: NodeSides,
+  questionText: string | null,
+): ChatMessage[] {
   const { systemPrompt } = sides
   const conversation: ChatMessage[] = []
   if (systemPrompt !== undefined) conversation.push({ role: 'system', content: systemPrompt })
   for (const message of run.transcript) conversation.push(message)
-  conversation.push({ role: 'user', content: questionText })
+  if (questionText !== null) conversation.push({ role: 'user', content: questionText })
   return conversation
 }

@@ -54,7 +54,7 @@ export function keepBooks(
  */
 export function turnRecord(
   node: ScenarioNode,
-  questionText: string,
+  questionText: string | null,
   answer: AnswerStep,
   judged: JudgeStep,
   replay: ReplayTally,
@@ -90,6 +90,7 @@ export function turnRecord(
       options.prices,
     )
   }
+  if (node.answer !== undefined && answer.ok) record.scripted = true
   if (!judged.ok) record.error = judged.error
   return record
 }

@@ -4,7 +4,9 @@ import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { modelConfigSchema } from '../models/model-config-schema.js'
+import { budgetSchema } from '../runner/budget.js'
 import { countSchema, runOptionsSchema, timeoutMsSchema } from '../runner/run-options.js'
+import { seedSchema } from '../runner/seed.js'
 import { MAX_SAMPLES } from '../samples/sample-limit.js'
 
 const SAMPLES = `an integer from 1 to ${MAX_SAMPLES} (each sample is a whole run, kept in memory with its own recording file; ${MAX_SAMPLES} samples already bound a pass rate within ±3.1 percentage points, 95 % interval)`
@@ -22,6 +24,13 @@ export const scenarioOptionsSchema = z.strictObject(
     turnLimit: countSchema().optional(),
     /** Time the answering side has for one turn (see `runScenario`). @default 120000 */
     turnTimeoutMs: timeoutMsSchema().optional(),
+    /** Messages that open the conversation, before the first question (see `runScenario`). */
+    seed: seedSchema.optional(),
+    /**
+     * At most this many tokens and this cost per run (see `runScenario`); replaces the plugin's
+     * `budget` as a whole.
+     */
+    budget: budgetSchema.optional(),
     /** The test's timeout in ms; 60 000 by default when model calls may go out live. */
     timeout: timeoutMsSchema().optional(),
     /**

@@ -130,6 +130,8 @@ function resolveOptions(
   const turnLimit = overrides.turnLimit ?? options.turnLimit
   const turnTimeoutMs = overrides.turnTimeoutMs ?? options.turnTimeoutMs ?? provided?.turnTimeoutMs
   const prices = overrides.prices ?? provided?.prices
+  const seed = overrides.seed ?? options.seed
+  const budget = overrides.budget ?? options.budget ?? provided?.budget
   return {
     ...overrides,
     model,
@@ -139,6 +141,8 @@ function resolveOptions(
     ...(turnLimit === undefined ? {} : { turnLimit }),
     ...(turnTimeoutMs === undefined ? {} : { turnTimeoutMs }),
     ...(prices === undefined ? {} : { prices }),
+    ...(seed === undefined ? {} : { seed }),
+    ...(budget === undefined ? {} : { budget }),
   }
 }
 

@@ -8,7 +8,8 @@ import type { scenarioOptionsSchema } from './scenario-options.js'
 
 /**
  * Per-scenario options, the second argument of `scenario(name, options, build, body)`: `model`,
- * `parsingModel`, `userModel`, `turnLimit`, `turnTimeoutMs`, `timeout`, `samples`, `assertOutcomes`. The type
+ * `parsingModel`, `userModel`, `turnLimit`, `turnTimeoutMs`, `seed`, `budget`, `timeout`,
+ * `samples`, `assertOutcomes`. The type
  * is the schema's (`scenarioOptionsSchema`).
  */
 export type ScenarioOptions = z.input<typeof scenarioOptionsSchema>

@@ -6,6 +6,8 @@ export type {
   NodeSpec,
   OutcomeCriterionSpec,
   Question,
+  QuestionContext,
+  QuestionFunction,
   QuestionText,
   ScenarioEdge,
   ScenarioNode,

@@ -11,7 +11,14 @@ import { END } from './end.js'
 import { copyPlain } from './plain-data.js'
 import type { NodeSpec, Question, ScenarioNode } from './types.js'
 
-const nodeKeys = ['question', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'] as const
+const nodeKeys = [
+  'question',
+  'answer',
+  'modelOverride',
+  'toolFilter',
+  'stateUpdate',
+  'metadata',
+] as const
 const questionKeys = ['question', 'rawAnswer', 'template', 'rubric', 'id'] as const
 const overrideKeys = ['answering', 'parsing'] as const
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -41,6 +48,12 @@ export function buildNode(id: string, spec: NodeSpec): ScenarioNode {
   }
   assertKnownKeys(spec, nodeKeys, where)
   checkQuestion(spec.question, where)
+  if (spec.answer !== undefined && typeof spec.answer !== 'string') {
+    throw new InvalidArgumentError(
+      `\`answer\` in ${where} must be a string (a scripted answer), got ${describeValue(spec.answer)}`,
+      'Leave `answer` out to have the answering side answer.',
+    )
+  }
   if (spec.stateUpdate !== undefined && typeof spec.stateUpdate !== 'function') {
     throw new InvalidArgumentError(
       `\`stateUpdate\` in ${where} must be a function (accumulated, parsed) => accumulated`,
@@ -64,23 +77,23 @@ export function buildNode(id: string, spec: NodeSpec): ScenarioNode {
 function checkQuestion(
   question: unknown,
   where: string,
-): asserts question is string | Question | SimulatedUser {
-  if (typeof question === 'string') return
+): asserts question is string | Question | SimulatedUser | null {
+  if (typeof question === 'string' || question === null) return
   if (isSimulatedUser(question)) {
     assertSimulatedUser(question, where)
     return
   }
   if (!isObject(question)) {
     throw new InvalidArgumentError(
-      `${where} needs a \`question\`: a string, a Question object { question, template?, rubric? } or a simulatedUser({ … })`,
+      `${where} needs a \`question\`: a string, a Question object { question, template?, rubric? }, a simulatedUser({ … }), or null (no user message: the answering side speaks next)`,
     )
   }
   assertKnownKeys(question, questionKeys, `the question of ${where}`)
   const text = question.question
   if (isSimulatedUser(text)) assertSimulatedUser(text, where)
-  else if (typeof text !== 'string' && typeof text !== 'function') {
+  else if (typeof text !== 'string' && typeof text !== 'function' && text !== null) {
     throw new InvalidArgumentError(
-      `The question of ${where} needs \`question\`: a string, a function (state) => string or a simulatedUser({ … })`,
+      `The question of ${where} needs \`question\`: a string, a function (state, context) => string | Promise<string>, a simulatedUser({ … }), or null`,
     )
   }
   if (question.template !== undefined && !isAnswerTemplate(question.template)) {

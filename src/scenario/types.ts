@@ -3,18 +3,45 @@ import type { ModelOverride } from '../models/types.js'
 import type { OutcomeCheck, OutcomeEvaluate } from '../outcomes/index.js'
 import type { Rubric } from '../rubrics/types.js'
 import type { SimulatedUser } from '../simulated-user/types.js'
-import type { ScenarioStateView } from '../state/types.js'
+import type { ChatMessage, DeepReadonly, ScenarioStateView } from '../state/types.js'
 import type { AnswerTemplate } from '../templates/types.js'
+
+/**
+ * What a question function gets beside the state: the node and turn it renders for, the
+ * answering side's abort signal (aborted when the run is, or when the turn outlasts
+ * `turnTimeoutMs`), and the conversation so far — the seed, then every earlier question and
+ * answer with their tool messages, without the system message — read-only.
+ */
+export interface QuestionContext {
+  readonly nodeId: string
+  readonly turn: number
+  readonly signal: AbortSignal
+  readonly conversation: DeepReadonly<ChatMessage[]>
+}
+
+/**
+ * A question rendered when its turn starts, from the state (after `turn` and `currentNode` are
+ * set) and the context. It may return a promise; a function that returns a string keeps the turn
+ * synchronous.
+ */
+export type QuestionFunction = (
+  state: ScenarioStateView,
+  context: QuestionContext,
+) => string | Promise<string>
 
 /**
  * A question as text, as a function of the state rendered when its turn starts, or a simulated
  * user (`simulatedUser()`) that writes it with a model.
  */
-export type QuestionText = string | ((state: ScenarioStateView) => string) | SimulatedUser
+export type QuestionText = string | QuestionFunction | SimulatedUser
 
 /** A question with its answer template and rubric. */
 export interface Question {
-  question: QuestionText
+  /**
+   * The text, or a function that renders it; `null` sends no user message this turn (the
+   * answering side speaks next), and the template and rubric judge that answer as usual.
+   */
+  question: QuestionText | null
   /** A reference answer, kept for reports. */
   rawAnswer?: string | undefined
   template?: AnswerTemplate | undefined
@@ -36,8 +63,16 @@ export interface ToolFilter {
 
 /** What `addNode(id, spec)` takes. */
 export interface NodeSpec {
-  /** The question: text, a `Question` object (with template and rubric), or a simulated user. */
-  question: string | Question | SimulatedUser
+  /**
+   * The question: text, a `Question` object (with template and rubric), a simulated user, or
+   * `null` — no user message this turn: the answering side speaks next.
+   */
+  question: string | Question | SimulatedUser | null
+  /**
+   * A scripted answer: the answering side is not called, and this text is the turn's answer,
+   * judged as any other (`TurnRecord.scripted` is `true`).
+   */
+  answer?: string | undefined
   modelOverride?: ModelOverride | undefined
   toolFilter?: ToolFilter | undefined
   stateUpdate?: StateUpdate | undefined

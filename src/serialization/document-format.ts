@@ -82,8 +82,11 @@ export interface SimulatedUserDocument {
 }
 
 export interface QuestionDocument {
-  /** The question's text, its function as a callable, or the simulated user that writes it. */
-  question: string | CallableReference | SimulatedUserDocument
+  /**
+   * The question's text, its function as a callable, the simulated user that writes it, or
+   * `null`: no user message on the node's turns.
+   */
+  question: string | CallableReference | SimulatedUserDocument | null
   rawAnswer?: string | undefined
   template?: TemplateDocument | undefined
   rubric?: RubricDocument | undefined
@@ -93,7 +96,10 @@ export interface QuestionDocument {
 /** A node in a document: its id and its spec. */
 export interface NodeDocument {
   id: string
-  question: string | QuestionDocument
+  /** `null`: no user message on the node's turns (the answering side speaks next). */
+  question: string | QuestionDocument | null
+  /** A scripted answer: the answering side is not called. */
+  answer?: string | undefined
   modelOverride?: ModelOverrideDocument | undefined
   toolFilter?: { remove: string[] } | undefined
   stateUpdate?: CallableReference | undefined

@@ -10,7 +10,7 @@ import { readTemplate } from './read-template.js'
 import { readArray, readJsonObject, readNumber, readObject, readString } from './read-values.js'
 import { type CallableResolver, isCallableShape, readCallable } from './resolve-callable.js'
 
-const NODE_OPTIONAL = ['modelOverride', 'toolFilter', 'stateUpdate', 'metadata']
+const NODE_OPTIONAL = ['answer', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata']
 const QUESTION_OPTIONAL = ['rawAnswer', 'template', 'rubric', 'id']
 const MODEL_STRINGS = ['model', 'baseURL', 'systemPrompt'] as const
 const MODEL_NUMBERS = ['temperature', 'maxTokens'] as const
@@ -45,10 +45,10 @@ export function readNode(
   const at = `nodes.${id}`
   checkKeys(data, ['id', 'question'], NODE_OPTIONAL, at)
   const { question } = data
-  if (typeof question !== 'string' && !isPlainObject(question)) {
+  if (typeof question !== 'string' && question !== null && !isPlainObject(question)) {
     invalid(
       `${at}.question`,
-      `expected a string or a question object, got ${describeValue(question)}`,
+      `expected a string, a question object or null, got ${describeValue(question)}`,
     )
   }
   if (isPlainObject(question) && question.type === 'SimulatedUser') {
@@ -60,8 +60,11 @@ export function readNode(
   }
   const spec: NodeSpec = {
     question:
-      typeof question === 'string' ? question : readQuestion(question, `${at}.question`, resolver),
+      typeof question === 'string' || question === null
+        ? question
+        : readQuestion(question, `${at}.question`, resolver),
   }
+  if (data.answer !== undefined) spec.answer = readString(data.answer, `${at}.answer`)
   if (data.modelOverride !== undefined) {
     spec.modelOverride = readOverride(data.modelOverride, `${at}.modelOverride`, resolver)
   }
@@ -85,7 +88,7 @@ function readQuestion(value: unknown, at: string, resolver: CallableResolver): Q
   checkKeys(data, ['question'], QUESTION_OPTIONAL, at)
   const question: Question = {
     question:
-      typeof data.question === 'string'
+      typeof data.question === 'string' || data.question === null
         ? data.question
         : isPlainObject(data.question) && data.question.type === 'SimulatedUser'
           ? readSimulatedUser(data.question, `${at}.question`)

@@ -21,7 +21,7 @@ function isLossy(schema: Parameters<typeof schemaToJSON>[0]): boolean {
 export function schemaLossyWarnings(nodes: Iterable<ScenarioNode>): ScenarioWarning[] {
   const warnings: ScenarioWarning[] = []
   for (const node of nodes) {
-    const template = typeof node.question === 'object' ? node.question.template : undefined
+    const template = typeof node.question === 'object' ? node.question?.template : undefined
     if (template === undefined || !isLossy(template.schema)) continue
     warnings.push({
       code: 'schema-lossy',

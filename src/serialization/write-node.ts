@@ -24,10 +24,11 @@ export function writeNode(node: ScenarioNode, context: WriteContext): NodeDocume
   const out: NodeDocument = {
     id: node.id,
     question:
-      typeof node.question === 'string'
+      typeof node.question === 'string' || node.question === null
         ? node.question
         : writeQuestion(node.question, `${at}.question`, context),
   }
+  if (node.answer !== undefined) out.answer = node.answer
   if (node.modelOverride !== undefined) {
     out.modelOverride = writeOverride(node.modelOverride, `${at}.modelOverride`, context)
   }
@@ -45,7 +46,7 @@ function writeQuestion(question: Question, at: string, context: WriteContext): Q
   const text = question.question
   const out: QuestionDocument = {
     question:
-      typeof text === 'string'
+      typeof text === 'string' || text === null
         ? text
         : isSimulatedUser(text)
           ? writeSimulatedUser(text, `${at}.question`)

@@ -21,7 +21,7 @@ export function simulatedUserNodes(definition: ScenarioDefinition): readonly Sim
   const found: SimulatedUserNode[] = []
   for (const id of definition.nodeIds) {
     const question = getOwn(definition.nodes, id)?.question
-    const source = typeof question === 'object' ? question.question : undefined
+    const source = question !== null && typeof question === 'object' ? question.question : undefined
     if (isSimulatedUser(source)) found.push({ id, user: source })
   }
   nodes = found.length === 0 ? NONE : found

@@ -79,7 +79,7 @@ export interface RunError {
 }
 
 /** What kind of check left a diagnostic. */
-export type DiagnosticKind = 'condition' | 'stateUpdate' | 'outcome' | 'rubric'
+export type DiagnosticKind = 'condition' | 'stateUpdate' | 'outcome' | 'rubric' | 'budget'
 
 /** Why a check did not do what a user may have expected, e.g. an edge that did not fire. */
 export interface Diagnostic {
@@ -140,8 +140,11 @@ export interface NodeResult {
 /** One turn of a run: the question asked, the answer, and how it was judged. */
 export interface TurnRecord {
   nodeId: string
-  /** The rendered question text sent this turn. */
-  questionText: string
+  /**
+   * The rendered question text sent this turn; `null` when the node's question is `null` (no user
+   * message: the answering side spoke first).
+   */
+  questionText: string | null
   /** The answer text; `null` when no answer came. */
   rawResponse: string | null
   parsedFields: Record<string, unknown>

@@ -104,7 +104,7 @@ describe('scenarioPlugin() options', () => {
     expect(problem({ recording: {} })).toBe(
       [
         '[vitest-scenario] scenarioPlugin(options) has an invalid option',
-        "  - unknown key 'recording' in options; valid keys: 'model', 'parsingModel', 'userModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices'",
+        "  - unknown key 'recording' in options; valid keys: 'model', 'parsingModel', 'userModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices', 'budget'",
         'Fix them in vitest.config.ts; the README lists every option (section "Plugin options").',
       ].join('\n'),
     )

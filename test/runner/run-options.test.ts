@@ -126,6 +126,8 @@ describe('a model config is checked the same everywhere', () => {
       'turnTimeoutMs',
       'limiter',
       'prices',
+      'seed',
+      'budget',
       'recording',
     ])
     expect(messageOf(() => checkReporterOptions({ htm: 'x' }))).toContain(
@@ -140,7 +142,7 @@ describe('the limiter belongs to the host', () => {
       // @ts-expect-error -- no longer an option of runScenario
       runScenario(oneTurn(), { model: scriptedModel(['a']), maxConcurrentCalls: 2 }),
     ).rejects.toThrow(
-      "unknown key 'maxConcurrentCalls' in options; valid keys: 'model', 'parsingModel', 'userModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'limiter', 'prices', 'recording' (`maxConcurrentCalls` is no run option: the limiter belongs to the host. Set scenarioPlugin({ maxConcurrentCalls }) in vitest.config.ts, or pass `limiter: createLimiter({ maxConcurrentCalls })`)",
+      "unknown key 'maxConcurrentCalls' in options; valid keys: 'model', 'parsingModel', 'userModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'limiter', 'prices', 'seed', 'budget', 'recording' (`maxConcurrentCalls` is no run option: the limiter belongs to the host. Set scenarioPlugin({ maxConcurrentCalls }) in vitest.config.ts, or pass `limiter: createLimiter({ maxConcurrentCalls })`)",
     )
     expect(processLimiter.capacity).toBe(8)
   })

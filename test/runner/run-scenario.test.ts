@@ -445,7 +445,7 @@ describe('programmer errors throw before any turn', () => {
       runScenario(definition, { model: scriptedModel([]), turns: 3 }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] runScenario(definition, options) has an invalid option
-        - unknown key 'turns' in options; valid keys: 'model', 'parsingModel', 'userModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'limiter', 'prices', 'recording'
+        - unknown key 'turns' in options; valid keys: 'model', 'parsingModel', 'userModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'limiter', 'prices', 'seed', 'budget', 'recording'
       The README lists every option (section "runScenario(definition, options)").]
     `)
     await expect(

@@ -153,7 +153,7 @@ describe('scenario() in a real Vitest run', () => {
       "[vitest-scenario] scenario('has a typo in its options', options) has an invalid option",
     )
     expect(run.output).toContain(
-      "unknown key 'sample' in options; valid keys: 'model', 'parsingModel', 'userModel', 'turnLimit', 'turnTimeoutMs', 'timeout', 'samples', 'assertOutcomes'",
+      "unknown key 'sample' in options; valid keys: 'model', 'parsingModel', 'userModel', 'turnLimit', 'turnTimeoutMs', 'seed', 'budget', 'timeout', 'samples', 'assertOutcomes'",
     )
   }, 120_000)
 

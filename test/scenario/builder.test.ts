@@ -41,7 +41,7 @@ describe('addNode', () => {
       s.addNode('a', { question: 'q', stateUpdater: () => ({}) }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'stateUpdater' in addNode('a')
-      Valid keys: 'question', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'.]
+      Valid keys: 'question', 'answer', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'.]
     `)
   })
 
@@ -230,7 +230,7 @@ describe('validate', () => {
       .setEntry('a')
       .validate()
     const kept = definition.nodes.a?.question
-    if (typeof kept !== 'object') throw new Error('expected a Question object')
+    if (typeof kept !== 'object' || kept === null) throw new Error('expected a Question object')
     expect(kept.template?.schema).toBe(schema)
     expect(kept.template?.schema.parse({ drug: 'x', confidence: null })).toEqual({
       drug: 'x',

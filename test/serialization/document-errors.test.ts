@@ -121,14 +121,14 @@ describe('nodes', () => {
     expect(node({ stateUpdater: null })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: unknown key 'stateUpdater'
         - at nodes.a
-      Valid keys: 'id', 'question', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'.]
+      Valid keys: 'id', 'question', 'answer', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'.]
     `)
     expect(load(oneNodeDocument({}))).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: missing 'question'
         - at nodes.a]
     `)
     expect(node({ question: 3 })).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string or a question object, got 3
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, a question object or null, got 3
         - at nodes.a.question]
     `)
     expect(node({ question: { question: 'q', answer: 'a' } })).toThrowErrorMatchingInlineSnapshot(`

@@ -42,7 +42,7 @@ describe('definition.toJSON()', () => {
     const definition = exampleDefinition()
     const first = definition.toJSON()
     const question = first.nodes[0]?.question
-    if (typeof question !== 'object' || question.template === undefined)
+    if (typeof question !== 'object' || question === null || question.template === undefined)
       throw new Error('no template')
     question.template.schema.type = 'string'
     expect(definition.toJSON()).not.toEqual(first)
@@ -98,7 +98,7 @@ describe('Scenario.fromJSON()', () => {
   test('a loaded template still parses and converts to a response format', () => {
     const loaded = Scenario.fromJSON(exampleDefinition().toJSON(), { callables })
     const question = loaded.nodes.ask?.question
-    const template = typeof question === 'object' ? question.template : undefined
+    const template = typeof question === 'object' ? question?.template : undefined
     expect(template?.schema.parse({ drug: 'x', dose: null, extra: 1 })).toEqual({
       drug: 'x',
       dose: null,

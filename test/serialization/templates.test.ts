@@ -30,14 +30,14 @@ function withTemplate(template: AnswerTemplate): ScenarioDefinition {
 
 function templateOf(definition: ScenarioDefinition): AnswerTemplate {
   const question = definition.nodes.a?.question
-  if (typeof question !== 'object' || question.template === undefined)
+  if (typeof question !== 'object' || question?.template === undefined)
     throw new Error('no template')
   return question.template
 }
 
 function templateDocOf(definition: ScenarioDefinition): TemplateDocument {
   const question = definition.toJSON().nodes[0]?.question
-  if (typeof question !== 'object' || question.template === undefined)
+  if (typeof question !== 'object' || question === null || question.template === undefined)
     throw new Error('no template')
   return question.template
 }

@@ -69,7 +69,7 @@ describe('round trips', () => {
       },
     })
     const question = loaded.nodes.a?.question
-    expect(typeof question === 'object' && question.rubric).toEqual(rubric)
+    expect(typeof question === 'object' && question?.rubric).toEqual(rubric)
   })
 
   test('model overrides, tool filters and metadata', () => {
@@ -193,6 +193,67 @@ describe('what JSON cannot hold', () => {
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Cannot write the \`apiKey\` of nodes.a.modelOverride.answering to JSON
       API keys are never written to a scenario document: leave \`apiKey\` out of the override and let the client read OPENAI_API_KEY, or pass the key on the run.]
+    `)
+  })
+})
+
+describe('seeded and scripted turns, async questions', () => {
+  async function askWithContext(
+    _state: unknown,
+    context: { turn: number; conversation: readonly unknown[] },
+  ): Promise<string> {
+    return `turn ${context.turn}, ${context.conversation.length} messages so far`
+  }
+
+  test('question: null, a scripted answer and a question function taking a context round-trip', () => {
+    const definition = new Scenario('scripted')
+      .addNode('opening', { question: null, answer: 'Welcome.' })
+      .addNode('judged', {
+        question: { question: null, rubric: { traits: [regexTrait('greets', /welcome/i)] } },
+      })
+      .addNode('ask', { question: { question: askWithContext }, answer: '' })
+      .addEdge('opening', 'judged')
+      .addEdge('judged', 'ask')
+      .addEdge('ask', END)
+      .setEntry('opening')
+      .validate()
+    const { document, loaded } = roundTrip(definition, { askWithContext })
+    expect(document.nodes.map((n) => [n.question, n.answer])).toEqual([
+      [null, 'Welcome.'],
+      [
+        {
+          question: null,
+          rubric: {
+            traits: [
+              { type: 'RegexTrait', name: 'greets', pattern: 'welcome', flags: 'i', invert: false },
+            ],
+          },
+        },
+        undefined,
+      ],
+      [{ question: { callable: 'askWithContext', at: 'nodes.ask.question.question' } }, ''],
+    ])
+    expect(loaded.nodes.ask?.question).toEqual({ question: askWithContext })
+    expect(loaded.nodes.opening).toMatchObject({ question: null, answer: 'Welcome.' })
+  })
+
+  test('a document with a wrong answer or question is refused, naming the place', () => {
+    const document = new Scenario('s')
+      .addNode('a', { question: 'q' })
+      .setEntry('a')
+      .validate()
+      .toJSON()
+    const withNode = (node: Record<string, unknown>) =>
+      JSON.stringify({ ...document, nodes: [{ id: 'a', ...node }] })
+    expect(() =>
+      Scenario.fromJSON(withNode({ question: 'q', answer: 3 })),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, got 3
+        - at nodes.a.answer]
+    `)
+    expect(() => Scenario.fromJSON(withNode({ question: 3 }))).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, a question object or null, got 3
+        - at nodes.a.question]
     `)
   })
 })

@@ -125,7 +125,12 @@ describe('toJSON / fromJSON', () => {
       // scripted server) plays it.
       const document = definition.toJSON()
       const question = document.nodes[0]?.question
-      if (typeof question !== 'object' || typeof question.question !== 'object') {
+      if (
+        typeof question !== 'object' ||
+        question === null ||
+        typeof question.question !== 'object' ||
+        question.question === null
+      ) {
         throw new Error('expected a simulated user in a question object')
       }
       if (!('type' in question.question)) {

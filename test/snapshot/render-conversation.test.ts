@@ -31,6 +31,16 @@ const pushback = new Scenario('pushback')
   .validate()
 
 describe('renderConversation()', () => {
+  test('a turn without a question (question: null) has no user line', async () => {
+    const greeting = new Scenario('greeting')
+      .addNode('greet', { question: null })
+      .setEntry('greet')
+      .validate()
+    const result = await runScenario(greeting, { model: scriptedModel(['Hi, I am Ada.']) })
+    expect(renderConversation(result)).toContain('#0 greet\n  assistant: Hi, I am Ada.')
+    expect(renderConversation(result)).not.toContain('user:')
+  })
+
   test('renders roles, tool calls, verdicts, path and outcomes, with no volatile data', async () => {
     const result = await runScenario(pushback, {
       model: scriptedModel([

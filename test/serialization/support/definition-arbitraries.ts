@@ -82,6 +82,10 @@ const none = { nil: undefined, freq: 2 } as const
 const extrasArb = fc.record({
   template: fc.option(fc.nat(TEMPLATES.length - 1), none),
   questionFn: fc.option(fnKindArb, none),
+  /** `question: null` (no user message) instead of a text or a function. */
+  noQuestion: fc.constantFrom(false, false, false, true),
+  /** A scripted answer. */
+  answer: fc.option(fc.string({ maxLength: 8 }), none),
   object: fc.boolean(),
   rawAnswer: fc.option(fc.string({ maxLength: 8 }), none),
   questionId: fc.option(fc.string({ maxLength: 4 }), none),
@@ -102,15 +106,19 @@ function nodeSpec(node: GraphSpec['nodes'][number], extras: Extras): NodeSpec {
         ? noVerifyTemplate
         : undefined
   const template = extras.template === undefined ? graphTemplate : TEMPLATES[extras.template]
-  const text =
-    extras.questionFn === undefined ? `Question at ${node.id}` : pick(askByTurn, extras.questionFn)
+  const text = extras.noQuestion
+    ? null
+    : extras.questionFn === undefined
+      ? `Question at ${node.id}`
+      : pick(askByTurn, extras.questionFn)
   const question: Question = { question: text }
   if (extras.rawAnswer !== undefined) question.rawAnswer = extras.rawAnswer
   if (template !== undefined) question.template = template
   if (extras.rubric !== undefined) question.rubric = { traits: extras.rubric }
   if (extras.questionId !== undefined) question.id = extras.questionId
-  const plain = typeof text === 'string' && Object.keys(question).length === 1 && !extras.object
+  const plain = typeof text !== 'function' && Object.keys(question).length === 1 && !extras.object
   const spec: NodeSpec = { question: plain ? text : question }
+  if (extras.answer !== undefined) spec.answer = extras.answer
   if (node.stateUpdate !== null) spec.stateUpdate = toStateUpdate(node.stateUpdate)
   else if (extras.stateUpdate !== undefined) spec.stateUpdate = pick(tally, extras.stateUpdate)
   if (extras.modelOverride !== undefined) spec.modelOverride = extras.modelOverride
