@@ -75,7 +75,7 @@ function runTool(name: string, args: Record<string, unknown>): unknown {
 // The agent under test: your app, with its own model client and its own tool loop. Wrapped, the
 // client's calls are recorded in the running test and their tokens land in `usage.answering`.
 // (apiKey: replaying never sends it, but the SDK wants one to build a client.)
-const openai = wrap(new OpenAI({ apiKey: process.env.OPENAI_API_KEY ?? 'replay-only' }))
+const openai = wrap(new OpenAI({ apiKey: process.env.OPENAI_API_KEY || 'replay-only' }))
 
 const instructions =
   'You are the support agent of an online shop. Look orders up before you answer questions about them. Before you refund, confirm the amount with the customer. Never blame the customer.'
@@ -93,6 +93,8 @@ const supportAgent: AgentFunction = async (conversation, { signal }) => {
           { role: 'system', content: instructions },
           ...conversation,
           ...turn,
+          // The library's messages are the Chat Completions shape; the SDK's type only differs
+          // under `exactOptionalPropertyTypes` (an absent `tool_calls` typed as `undefined`).
         ] as ChatCompletionMessageParam[],
         tools,
       },
