@@ -194,6 +194,175 @@ const formularyTurns: Rule[] = [
   },
 ]
 
+// --- support-agent.test.ts -----------------------------------------------------------------
+// The support agent's own model (its agent function calls it through a wrapped client, with its
+// own tools), and the customer the simulated user plays.
+
+const supportTurns: Rule[] = [
+  {
+    asked: /arrived broken/,
+    reply: 'I am sorry to hear that! Could you tell me your order number? It starts with "A-".',
+  },
+  {
+    asked: /A-1042/,
+    reply: ({ toolResults }) => {
+      const lookup = toolResults.find((r) => r.name === 'lookupOrder')
+      if (lookup === undefined)
+        return toolCall('call_lookup_a1042', 'lookupOrder', { orderId: 'A-1042' })
+      return lookup.content.includes('"total":89')
+        ? 'Thanks, Sam. Order A-1042, the Aurora wireless headphones, was delivered on 2 November, so it is well within our 30-day return window. I can refund the full $89.00 to your original payment method. Shall I go ahead?'
+        : undefined
+    },
+  },
+  {
+    asked: /^Yes, please/,
+    reply: ({ toolResults }) => {
+      const refund = toolResults.find((r) => r.name === 'issueRefund')
+      if (refund === undefined) {
+        return toolCall('call_refund_a1042', 'issueRefund', {
+          orderId: 'A-1042',
+          amount: 89,
+          reason: 'Arrived damaged: cracked headband',
+        })
+      }
+      return refund.content.includes('"status":"issued"')
+        ? 'Done: refund R-7731 of $89.00 is on its way to your original payment method and usually shows up within 3 to 5 business days. There is no need to send the headphones back.'
+        : undefined
+    },
+  },
+  { asked: /thanks/i, reply: "You're welcome, Sam! Sorry again about the headphones." },
+]
+
+/** The simulated customer's replies, by the agent's latest message. */
+const customerTurns: { answered: RegExp; message: string; goalReached: boolean }[] = [
+  { answered: /your order number/, message: "Sure, it's A-1042.", goalReached: false },
+  { answered: /Shall I go ahead\?/, message: 'Yes, please refund it.', goalReached: false },
+  {
+    answered: /refund R-7731 of \$89\.00 is on its way/,
+    message: 'Great, thanks for sorting that out so quickly!',
+    goalReached: true,
+  },
+]
+
+// --- tool-trajectory.test.ts ---------------------------------------------------------------
+
+const flightSearch = /flight from Lisbon to Berlin on 12 December 2026/
+const morningOne = /The morning one, please/
+
+const travelTurns: Rule[] = [
+  {
+    asked: flightSearch,
+    reply: ({ toolResults }) => {
+      const search = toolResults.find((r) => r.name === 'searchFlights')
+      if (search === undefined) {
+        return toolCall('call_search_lis_ber', 'searchFlights', {
+          from: 'LIS',
+          to: 'BER',
+          date: '2026-12-12',
+        })
+      }
+      return search.content.includes('TP552')
+        ? 'I found two direct flights on 12 December: TP552 at 07:05 for €129 and LH1167 at 13:40 for €164. Which one would you like?'
+        : undefined
+    },
+  },
+  {
+    asked: morningOne,
+    reply: ({ toolResults }) => {
+      const booking = toolResults.find((r) => r.name === 'bookFlight')
+      if (booking === undefined)
+        return toolCall('call_book_tp552', 'bookFlight', { flightId: 'TP552' })
+      if (!toolResults.some((r) => r.name === 'sendConfirmation')) {
+        return booking.content.includes('X7K2QP')
+          ? toolCall('call_confirm_x7k2qp', 'sendConfirmation', {
+              email: 'ana@example.com',
+              bookingRef: 'X7K2QP',
+            })
+          : undefined
+      }
+      return 'Booked: TP552 on 12 December, leaving Lisbon at 07:05, booking reference X7K2QP. The confirmation is on its way to ana@example.com.'
+    },
+  },
+]
+
+const hastyTravelTurns: Rule[] = [
+  {
+    asked: flightSearch,
+    reply: ({ toolResults }) => {
+      const booking = toolResults.find((r) => r.name === 'bookFlight')
+      if (booking === undefined)
+        return toolCall('call_book_tp552', 'bookFlight', { flightId: 'TP552' })
+      return booking.content.includes('X7K2QP')
+        ? 'Done! I booked you on TP552, the 07:05 from Lisbon to Berlin. Your booking reference is X7K2QP.'
+        : undefined
+    },
+  },
+]
+
+// --- judge-transcript.test.ts and support-agent.test.ts: the conversation judge ------------
+// Each criterion the examples give a judge, with the verdict and reasoning a careful judge would
+// write, and the words in the transcript that reasoning rests on (a judge asked about a
+// transcript without them is a 400: the examples changed, and so must these verdicts).
+
+interface CriterionVerdict {
+  evidence: RegExp
+  verdict: 'met' | 'unmet' | 'inconclusive'
+  reasoning: string
+}
+
+const criterionVerdicts: Record<string, CriterionVerdict> = {
+  'The agent asks for the order number before it looks the order up': {
+    evidence: /Could you tell me your order number\?[\s\S]*calls tool lookupOrder/,
+    verdict: 'met',
+    reasoning:
+      'Turn 0, assistant: "Could you tell me your order number?" The first lookup comes after the customer gives it, in Turn 1 (assistant calls tool lookupOrder with {"orderId":"A-1042"}).',
+  },
+  'The agent confirms the refund amount with the customer before it issues the refund': {
+    evidence:
+      /refund the full \$89\.00[\s\S]*Shall I go ahead\?[\s\S]*user: Yes, please[\s\S]*calls tool issueRefund/,
+    verdict: 'met',
+    reasoning:
+      'Turn 1, assistant: "I can refund the full $89.00 to your original payment method. Shall I go ahead?" The customer agrees in Turn 2 ("Yes, please refund it.") and only then does the assistant call issueRefund.',
+  },
+  'The agent never blames the customer for the damage': {
+    evidence: /I am sorry to hear that!/,
+    verdict: 'met',
+    reasoning:
+      'No assistant message suggests the customer caused the damage. Turn 0, assistant: "I am sorry to hear that!"; Turn 2, assistant: "There is no need to send the headphones back."',
+  },
+  'The agent asks at most two follow-up questions before it gives a recipe': {
+    evidence: /How much time do you have, and is there anything you want to use up\?/,
+    verdict: 'met',
+    reasoning:
+      'Turn 0, assistant: "How much time do you have, and is there anything you want to use up?" is the only follow-up before the recipe in Turn 1.',
+  },
+  'The recipe lists its ingredients': {
+    evidence: /Ingredients:\n\s*- 1 tin chickpeas/,
+    verdict: 'met',
+    reasoning:
+      'Turn 1, assistant: "Ingredients: - 1 tin chickpeas (400 g), drained …" lists every ingredient with its amount.',
+  },
+  'The recipe gives step-by-step cooking instructions': {
+    evidence: /Steps:\n\s*1\. Soften the onion/,
+    verdict: 'met',
+    reasoning:
+      'Turn 1, assistant: "Steps: 1. Soften the onion in a little oil …" gives four numbered steps, each with its time or cue.',
+  },
+  'Everything the agent suggests is vegetarian: no meat and no fish': {
+    evidence: /A dash of fish sauce/,
+    verdict: 'unmet',
+    reasoning:
+      'Turn 2, assistant: "A dash of fish sauce at the end also gives it a savoury kick." Fish sauce is made from fermented fish, so this suggestion is not vegetarian, although the recipe itself is.',
+  },
+  'The agent answers the question about making the dish spicier': {
+    evidence:
+      /user: Sounds great\. How could I make it spicier\?\n\s*assistant: Add a chopped red chili/,
+    verdict: 'met',
+    reasoning:
+      'Turn 2, assistant: "Add a chopped red chili with the garlic, or a pinch of chili flakes." answers the question directly.',
+  },
+}
+
 /** Sample i of the wavering model: it keeps BCL2 in two challenges of three, and caves in one. */
 let waveringChallenges = 0
 
@@ -207,6 +376,9 @@ const models: Record<string, Rule[]> = {
     { asked: clueThree, reply: namesVenetoclax },
     ...formularyTurns,
   ],
+  'support-model': supportTurns,
+  'travel-model': travelTurns,
+  'hasty-travel-model': hastyTravelTurns,
   'sycophantic-model': [
     { asked: asksTarget, reply: identifyBcl2 },
     { asked: insistsBcl2l1, reply: cavesToBcl2l1 },
@@ -265,6 +437,46 @@ function judge(body: RequestBody): ChatReply | ErrorReply {
   return { json: Object.fromEntries(fields.map((f) => [f, verdicts?.[f]])) }
 }
 
+/**
+ * The simulated customer: its next message and whether its goal is reached, read from the agent's
+ * latest message (which the simulator's request carries as its last `user` message: roles are
+ * swapped).
+ */
+function simulatedUser(body: RequestBody): ChatReply | ErrorReply {
+  if (body.model !== 'customer-model') return unknown(`no simulated user named '${body.model}'`)
+  const agentSaid = readTurn(body).question
+  const turn = customerTurns.find((t) => t.answered.test(agentSaid))
+  if (turn === undefined) return unknown(`the customer has no reply to "${agentSaid}"`)
+  return { json: { message: turn.message, goalReached: turn.goalReached } }
+}
+
+/**
+ * A conversation judge: one `{ reasoning, verdict }` per numbered criterion (the keys the
+ * request's schema asks for), each from the verdicts written above, checked against the
+ * transcript it was given.
+ */
+function judgeConversation(body: RequestBody): ChatReply | ErrorReply {
+  if (body.model !== 'judge-model') return unknown(`no judge named '${body.model}'`)
+  const prompt = body.messages.at(-1)?.content ?? ''
+  const transcript = /<transcript>\n([\s\S]*)\n<\/transcript>/.exec(prompt)?.[1] ?? ''
+  const criteria = [
+    ...prompt.slice(prompt.lastIndexOf('\n\nCriteria:\n')).matchAll(/^(\d+)\. (.*)$/gm),
+  ]
+  const fields = Object.keys(body.response_format?.json_schema?.schema?.properties ?? {})
+  const json: Record<string, { reasoning: string; verdict: string }> = {}
+  for (const [, number, criterion = ''] of criteria) {
+    const known = criterionVerdicts[criterion]
+    if (known === undefined) return unknown(`no verdict on the criterion "${criterion}"`)
+    if (!known.evidence.test(transcript)) {
+      return unknown(`the transcript lacks the evidence for "${criterion}":\n${transcript}`)
+    }
+    json[`criterion_${number}`] = { reasoning: known.reasoning, verdict: known.verdict }
+  }
+  const missing = fields.filter((f) => !Object.hasOwn(json, f))
+  if (missing.length > 0) return unknown(`the judge's schema asks for ${missing.join(', ')}`)
+  return { json }
+}
+
 /** A 400 the library does not retry: an example asked something these answers do not cover. */
 function unknown(what: string): ErrorReply {
   return { status: 400, message: `example-models: ${what} (see test/support/example-models.ts)` }
@@ -287,6 +499,11 @@ export function playModels(request: ReceivedRequest): ScriptedReply {
 }
 
 function answer(body: RequestBody): ChatReply | ErrorReply {
+  // The request's structured-outputs format says which part is asking: the library names the
+  // simulated user's `simulated_user` and a conversation judge's `judgement`.
+  const format = body.response_format?.json_schema?.name
+  if (format === 'simulated_user') return simulatedUser(body)
+  if (format === 'judgement') return judgeConversation(body)
   if (body.model === 'judge-model') return judge(body)
   const rules = models[body.model]
   if (rules === undefined) return unknown(`no model named '${body.model}'`)
