@@ -139,8 +139,10 @@ function failureBlocks(output: string, name: string): string[] {
     start !== -1;
     start = output.indexOf(heading, start + 1)
   ) {
-    const next = output.indexOf('⎯⎯⎯⎯', start)
-    blocks.push(output.slice(start, next === -1 ? undefined : next))
+    // A block ends at Vitest's separator line, or at the next failure's heading.
+    const ends = [output.indexOf('⎯⎯⎯⎯', start), output.indexOf(' FAIL  ', start + 1)]
+    const end = Math.min(...ends.map((at) => (at === -1 ? output.length : at)))
+    blocks.push(output.slice(start, end))
   }
   expect(blocks.length, `no failure block for '${name}':\n${output}`).toBeGreaterThan(0)
   return blocks
