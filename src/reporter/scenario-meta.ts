@@ -396,8 +396,10 @@ function addSimulating(side: UsageMeta, usage: TurnUsage): void {
 
 /**
  * Usage the result counts beyond its turns (calls made after the last turn, such as a
- * conversation judge's) is added to the side the run's calls came from: recorded when every
- * turn was replayed and the result says so, else spent now. No turn is counted for it.
+ * conversation judge's) is added to the side the run's calls came from: recorded when the result
+ * says it replayed and no turn spent tokens live, else spent now. No turn is counted for it. A
+ * turn that made no call (a scripted answer, an agent that calls no model) spent nothing live,
+ * so a replayed judge over a scripted transcript is recorded usage, not usage spent now.
  */
 function addAfterTurns(result: ScenarioExecutionResult, now: UsageMeta, recorded: UsageMeta) {
   const turns = { input: 0, output: 0, cached: 0, cost: 0, simulating: 0 }
@@ -420,7 +422,8 @@ function addAfterTurns(result: ScenarioExecutionResult, now: UsageMeta, recorded
     ),
   }
   if (extra.input + extra.output + extra.cached === 0 && extra.cost === 0) return
-  const side = total.replayed === true && now.turns === 0 ? recorded : now
+  const liveTokens = now.input + now.output + now.cached
+  const side = total.replayed === true && liveTokens === 0 ? recorded : now
   side.input += extra.input
   side.output += extra.output
   side.cached += extra.cached

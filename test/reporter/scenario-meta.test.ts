@@ -103,6 +103,28 @@ describe('scenarioMeta', () => {
     expect(run?.turns.map((t) => t.replayed)).toEqual([true, undefined])
   })
 
+  test('a replayed judge over scripted turns is recorded usage: those turns spent nothing live', async () => {
+    const definition = pushback()
+    const result = await runScenario(definition, { model: scriptedModel(['Venetoclax', 'No']) })
+    // The turns made no call (no tokens, not replayed); a judge replayed after them spent 240.
+    result.usage.input += 200
+    result.usage.output += 40
+    result.usage.judging = usage(200, 40)
+    result.usage.replayed = true
+    const [replayed] = scenarioMeta(definition, [result]).runs
+    expect(replayed?.usage).toEqual({
+      recorded: { input: 200, output: 40, cached: 0, turns: 0 },
+      now: { input: 0, output: 0, cached: 0, turns: 2 },
+    })
+    // The same judge called live: spent now.
+    result.usage.replayed = undefined
+    const [live] = scenarioMeta(definition, [result]).runs
+    expect(live?.usage).toEqual({
+      recorded: { input: 0, output: 0, cached: 0, turns: 0 },
+      now: { input: 200, output: 40, cached: 0, turns: 2 },
+    })
+  })
+
   test('a side with a turn of unknown price has no cost', async () => {
     const definition = pushback()
     const result = asReplayed(
