@@ -157,7 +157,8 @@ function fitting(
 function statusCell(entry: ScenarioEntry): string {
   const { runs, samples } = entry.scenario
   if (samples !== undefined) return `${samples.passes}/${samples.n} samples passed`
-  return markdownText(runs[0]?.status ?? '—')
+  const run = runs[0]
+  return run === undefined ? '—' : markdownText(statusWithReason(run))
 }
 
 function overviewRow(entry: ScenarioEntry): string {

@@ -139,6 +139,16 @@ describe('reports of agent tests', () => {
     `)
   })
 
+  test('Markdown overview: a run stopped by its budget says so in the status cell too', () => {
+    const budget = agentRun()
+    budget.status = 'limit_reached'
+    budget.stopReason = 'budget'
+    const entries = [agentEntry(budget)]
+    const text = markdownReport(entries, runSummary(entries))
+    const overview = text.split('\n').find((line) => line.includes('support agent'))
+    expect(overview).toContain('| limit\\_reached (budget) |')
+  })
+
   test('HTML: seeded rows, simulated-user and scripted turns, tool calls, judgements and errors', () => {
     const entries = [agentEntry()]
     const html = htmlReport(entries, runSummary(entries))
