@@ -102,12 +102,12 @@ export async function judgeConversation(
 ): Promise<ConversationJudgement> {
   const where = 'judgeConversation(result, criteria, options)'
   assertResult(result, where)
-  readCriteria(criteria, `${where}: criteria`)
+  const list = readCriteria(criteria, `${where}: criteria`)
   const checked = parseOptions(judgeConversationSchema, options, {
     where,
     fix: 'Give at least the judge’s model: judgeConversation(result, criteria, { model: { model: "gpt-4.1-mini" } }).',
   })
-  return judgeTranscript(result, criteria, checked)
+  return judgeTranscript(result, list, checked)
 }
 
 /** `judgeConversation` without the checks of its arguments: for callers that made them already. */

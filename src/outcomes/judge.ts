@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { InvalidArgumentError } from '../errors/index.js'
+import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { modelConfigSchema } from '../models/model-config-schema.js'
@@ -91,12 +92,15 @@ function judgeNode(
 
 /** A non-empty list of non-empty strings, each a criterion; else an `InvalidArgumentError`. */
 export function readCriteria(value: unknown, where: string): readonly string[] {
+  // A revoked Proxy or a throwing getter is named here, never a TypeError from the checks below.
+  assertReadable(value, where, 2)
   if (
     Array.isArray(value) &&
     value.length > 0 &&
     value.every((c) => typeof c === 'string' && c.trim() !== '')
   ) {
-    return value as string[]
+    // A copy: the caller's list may change after it was checked.
+    return [...(value as string[])]
   }
   const problem = !Array.isArray(value)
     ? `${describeValue(value)} is not a list of criteria`

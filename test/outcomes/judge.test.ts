@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { InvalidArgumentError } from '../../src/errors/index.js'
+import { judgeConversation } from '../../src/models/judge-conversation.js'
 import {
   allOf,
   anyOf,
@@ -62,6 +64,15 @@ describe('judge(criteria, options)', () => {
     )
     expect(() => judge(['ok'], { model: {} as never })).toThrow('`model.model`')
     expect(() => judge(['ok'], { judge: 1 } as never)).toThrow('judge')
+  })
+
+  test('criteria that cannot be read (a revoked Proxy) are an InvalidArgumentError, never a TypeError', async () => {
+    const { proxy, revoke } = Proxy.revocable(['Polite'], {})
+    revoke()
+    expect(() => judge(proxy)).toThrow(InvalidArgumentError)
+    await expect(
+      judgeConversation(makeResult([{ nodeId: 'a' }]), proxy, { model: { model: 'judge' } }),
+    ).rejects.toThrow(InvalidArgumentError)
   })
 
   test('round-trips through JSON; a document with a client, a key or a bad verdict mode is refused', () => {
