@@ -1,13 +1,4 @@
-import type { Usage } from '../state/types.js'
-
-/**
- * The turn's count of replayed calls (the run's `ReplayTally`, which the library's own calls add
- * to as well), as this folder sees it: models/ reaches recordings/, which reaches this folder.
- */
-interface TurnReplays {
-  calls: number
-  recordedDurationMs: number
-}
+import type { ReplayTally, Usage } from '../state/types.js'
 
 /**
  * What the calls an agent made during one turn cost: the tokens their responses stated, summed,
@@ -19,9 +10,9 @@ export class AgentCalls {
   /** The tokens the responses stated so far. */
   readonly usage: Usage = { input: 0, output: 0, cached: 0 }
   /** The turn's replay tally, shared with the library's own calls of the turn. */
-  readonly #replay: TurnReplays
+  readonly #replay: ReplayTally
 
-  constructor(replay: TurnReplays) {
+  constructor(replay: ReplayTally) {
     this.#replay = replay
   }
 

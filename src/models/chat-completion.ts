@@ -2,7 +2,14 @@ import { ModelCallError } from '../errors/index.js'
 import { sleep } from '../internal/sleep.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { type DirectReplay, REPLAYED_HEADER, type RecordingSession } from '../recordings/session.js'
-import type { ChatMessage, ChatToolCall, ErrorCategory, ErrorStage, Usage } from '../state/types.js'
+import type {
+  ChatMessage,
+  ChatToolCall,
+  ErrorCategory,
+  ErrorStage,
+  ReplayTally,
+  Usage,
+} from '../state/types.js'
 import { type CallFailure, classifyCallError } from './classify-error.js'
 import { type ChatClient, clientFor } from './client.js'
 import { type CheckedCompletion, checkCompletion } from './completion-shape.js'
@@ -19,11 +26,7 @@ export interface ChatRequest {
   responseFormat?: object | undefined
 }
 
-/** The replayed calls of one turn: how many, and their recorded latency summed. */
-export interface ReplayTally {
-  calls: number
-  recordedDurationMs: number
-}
+export type { ReplayTally } from '../state/types.js'
 
 /** What a completed call gives back. */
 export interface ChatResult {

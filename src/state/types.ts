@@ -24,6 +24,15 @@ export interface TurnUsage extends Usage {
   cost?: number | undefined
 }
 
+/**
+ * The replayed calls of one turn: how many, and their recorded latency summed. The library's own
+ * calls and an agent's counted calls add to the same tally.
+ */
+export interface ReplayTally {
+  calls: number
+  recordedDurationMs: number
+}
+
 /** Why a turn failed for a reason other than a wrong answer. */
 export type ErrorCategory =
   | 'connection'
