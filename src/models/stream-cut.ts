@@ -9,14 +9,15 @@ import { endpointOf } from './endpoint.js'
  */
 export function guardStreams(
   live: (input: string | URL | Request, init?: RequestInit) => Promise<Response>,
-  baseURL: () => string,
+  baseURL: (url: string) => string,
 ): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
     const response = await live(input, init)
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const type = response.headers.get('content-type') ?? ''
     if (response.body === null || !type.includes('text/event-stream')) return response
     return guardedStream(response, {
-      endpoint: endpointOf(baseURL()),
+      endpoint: endpointOf(baseURL(url)),
       model: modelOf(init?.body),
     })
   }

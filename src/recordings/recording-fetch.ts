@@ -31,7 +31,11 @@ export type RecordingSource = RecordingSession | (() => RecordingSession | undef
  */
 export function recordingFetch(options: {
   recording: RecordingSource
-  baseURL: () => string
+  /**
+   * The client's base URL (given the request's URL): requests are recorded by their path below
+   * it, so a recording replays against another host or port.
+   */
+  baseURL: (url: string) => string
   live: Fetch
 }): Fetch {
   const fetch = sessionFetch(options, 'recordingFetch(options)', true)
@@ -73,7 +77,7 @@ function sessionFetch(options: RecordingFetchOptions, call: string, counts: bool
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     // The SDK probes its fetch with `fetch('data:,')` before uploads: not a model call.
     if (!/^https?:/i.test(url)) return live(input, init)
-    return session.handle({ url, init, baseURL: options.baseURL(), live })
+    return session.handle({ url, init, baseURL: options.baseURL(url), live })
   }
   if (!counts) return (input, init = {}) => answer(input, init)
   return async (input, init = {}) => {

@@ -1,5 +1,6 @@
 import { countAgentCalls } from '../agent-usage/index.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
+import { recordingFetch } from '../recordings/recording-fetch.js'
 import type { RecordingSession } from '../recordings/session.js'
 import { wrap as wrapWith } from '../recordings/wrap.js'
 import { runScenario as runWith } from '../runner/index.js'
@@ -41,6 +42,32 @@ export async function runScenario(
  */
 export function wrap<T extends object>(client: T): T {
   return wrapWith(client, currentRecordingSession)
+}
+
+let boundFetch: typeof fetch | undefined
+
+/**
+ * A `fetch` for any SDK's `fetch` option (`createOpenAI({ fetch: recordedFetch })`,
+ * `createAnthropic({ fetch: recordedFetch })`, `new Anthropic({ fetch: recordedFetch })`, …): each
+ * call goes through the recording of the test that makes it (replayed, recorded or missed, as
+ * `wrap()`ped `openai` clients' calls are), with the same matching, modes, secret rules and file
+ * format; outside a test it goes straight to the network. JSON and event-stream responses are
+ * recorded. A request is recorded by its path on its host (`/v1/messages`), so a recording
+ * replays against another host or port. Calls an agent under test makes through it are counted
+ * in its turn's `usage.answering`.
+ *
+ * @example
+ * const openai = createOpenAI({ baseURL, fetch: recordedFetch })
+ */
+export const recordedFetch: typeof fetch = (input, init) => {
+  // Made on first use: the network `fetch` is read per call, so a test's own mock of
+  // `globalThis.fetch` (msw, a spy) is the one reached when a call goes live.
+  boundFetch ??= recordingFetch({
+    recording: currentRecordingSession,
+    baseURL: (url) => new URL(url).origin,
+    live: (request, options) => globalThis.fetch(request, options),
+  })
+  return boundFetch(input, init)
 }
 
 /**

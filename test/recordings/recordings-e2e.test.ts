@@ -290,3 +290,33 @@ describe('secrets never reach disk', () => {
     expect(filesHolding(canary)).toEqual([])
   }, 120_000)
 })
+
+describe('recordedFetch: any SDK, or none', () => {
+  test('records JSON and event-stream answers locally, then replays them in CI with the server gone', async () => {
+    const recorded = await local(['any-provider.test.ts'])
+    expect(recorded.code, recorded.output).toBe(0)
+    expect(recorded.output).toContain(
+      '[sample] fetch-json Echo: Name a BCL-2 inhibitor, any provider.',
+    )
+    const files = [...recordings().entries()].filter(([name]) =>
+      name.startsWith('__recordings__/any-provider.test.ts/'),
+    )
+    expect(files).toHaveLength(2)
+    for (const [, text] of files) {
+      const parsed = JSON.parse(text)
+      // Recorded by the path on its host: the server's port is not part of the key.
+      expect(parsed.interactions[0].request.path).toBe('/v1/chat/completions')
+      expect(text).not.toContain(KEY)
+    }
+    const before = recordings()
+    const requests = server.requests.length
+    const replayed = await ci(['any-provider.test.ts'])
+    expect(replayed.code, replayed.output).toBe(0)
+    expect(server.requests.length).toBe(requests)
+    expect(replayed.output).toContain(
+      '[sample] fetch-json Echo: Name a BCL-2 inhibitor, any provider.',
+    )
+    expect(replayed.output).toMatch(/\[sample\] fetch-stream events=\d+/)
+    expect(recordings()).toEqual(before)
+  }, 120_000)
+})

@@ -11,6 +11,8 @@ export const exclusions: Readonly<Record<string, string>> = {
     'a hook Vitest calls with its own test modules; malformed task meta is the reporter tests’ subject',
   'ScenarioReporter#writeReports':
     'called by onTestRunEnd with the entries it collected from Vitest; not a user API',
+  recordedFetch:
+    'a `fetch`: outside a test it goes to the network, whose failures are the platform’s own (a TypeError from `fetch` by contract); inside a test it is `recordingFetch` bound to the test’s session, which is fuzzed (recordings-e2e.test.ts runs it end to end)',
   'RecordingSession#finished': 'a getter: it takes no argument, so there is no input to fuzz',
   'fileSystemStore.read':
     'a port implementation: sessions and the host call it with their own paths, never with user input, and it throws the platform error they explain (file-system.test.ts)',
