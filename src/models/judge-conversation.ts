@@ -3,7 +3,7 @@ import { isModelCallError } from '../errors/index.js'
 import { assertResult } from '../internal/assert-result.js'
 import { describeThrown } from '../internal/describe-value.js'
 import { parseOptions } from '../internal/options-schema.js'
-import { judgeOptionsSchema, readCriteria } from '../outcomes/judge.js'
+import { judgementOf, judgeOptionsSchema, readCriteria } from '../outcomes/judge.js'
 import type { InconclusiveMode } from '../outcomes/types.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
@@ -148,7 +148,7 @@ export async function judgeTranscript(
   const replayed = replay.calls > 0
   const read = readVerdicts(content, criteria)
   if (!read.ok) return { ok: false, error: read.error, usage, replayed }
-  const judgement = verdictOf(read.criteria)
+  const judgement = judgementOf(read.criteria)
   const pass =
     judgement.verdict === 'pass' ||
     (judgement.verdict === 'inconclusive' && options.inconclusive === 'pass')
@@ -159,17 +159,6 @@ const neverAborted = new AbortController().signal
 
 function none(): Usage {
   return { input: 0, output: 0, cached: 0 }
-}
-
-/** The overall verdict: `fail` when a criterion is unmet, else `inconclusive` when one is, else `pass`. */
-function verdictOf(criteria: CriterionJudgement[]): JudgeResult {
-  const verdicts = new Set(criteria.map((c) => c.verdict))
-  const verdict = verdicts.has('unmet')
-    ? 'fail'
-    : verdicts.has('inconclusive')
-      ? 'inconclusive'
-      : 'pass'
-  return { verdict, criteria }
 }
 
 /** The user message: the transcript, then the numbered criteria. */

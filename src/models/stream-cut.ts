@@ -13,9 +13,9 @@ export function guardStreams(
 ): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
     const response = await live(input, init)
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const type = response.headers.get('content-type') ?? ''
     if (response.body === null || !type.includes('text/event-stream')) return response
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     return guardedStream(response, {
       endpoint: endpointOf(baseURL(url)),
       model: modelOf(init?.body),

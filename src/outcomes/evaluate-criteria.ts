@@ -4,13 +4,13 @@ import { isPlainObject } from '../internal/is-plain-object.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { setOwn } from '../state/own-keys.js'
 import type {
-  CriterionJudgement,
   Diagnostic,
   JudgeResult,
   OutcomeError,
   ScenarioExecutionResult,
 } from '../state/types.js'
 import { evaluateCheck } from './evaluate-outcome.js'
+import { judgementOf } from './judge.js'
 import type { JudgeCheck, OutcomeCheck, OutcomeCriterion, OutcomeValue } from './types.js'
 
 /** What a judge node decided, or why it could not decide (an error, never a verdict). */
@@ -188,14 +188,7 @@ function judgeNodes(check: OutcomeCheck, found: JudgeCheck[] = []): JudgeCheck[]
  */
 function combine(results: readonly JudgeResult[]): JudgeResult {
   if (results.length === 1) return results[0] as JudgeResult
-  const criteria: CriterionJudgement[] = results.flatMap((r) => r.criteria)
-  const verdicts = new Set(results.map((r) => r.verdict))
-  const verdict = verdicts.has('fail')
-    ? 'fail'
-    : verdicts.has('inconclusive')
-      ? 'inconclusive'
-      : 'pass'
-  return { verdict, criteria }
+  return judgementOf(results.flatMap((r) => r.criteria))
 }
 
 function isVerdict(value: unknown): value is { pass: boolean; reason?: string | undefined } {

@@ -4,6 +4,7 @@ import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { modelConfigSchema } from '../models/model-config-schema.js'
+import type { CriterionJudgement, JudgeResult } from '../state/types.js'
 import type { JudgeCheck } from './types.js'
 
 /** The rules of `judge()`'s options, the one place they live (a JSON document's judge too). */
@@ -108,4 +109,18 @@ export function readCriteria(value: unknown, where: string): readonly string[] {
       ? 'the list of criteria is empty'
       : `criterion ${value.findIndex((c) => typeof c !== 'string' || c.trim() === '')} is ${describeValue(value.find((c) => typeof c !== 'string' || c.trim() === ''))}, not a non-empty string`
   throw new InvalidArgumentError(`${where}: ${problem}`, JUDGE_FIX)
+}
+
+/**
+ * A judgement from its criteria's verdicts: `fail` when one is unmet, else `inconclusive` when
+ * one is, else `pass`. Several judges of one outcome combine the same way, over all their
+ * criteria.
+ */
+export function judgementOf(criteria: CriterionJudgement[]): JudgeResult {
+  let verdict: JudgeResult['verdict'] = 'pass'
+  for (const { verdict: v } of criteria) {
+    if (v === 'unmet') return { verdict: 'fail', criteria }
+    if (v === 'inconclusive') verdict = 'inconclusive'
+  }
+  return { verdict, criteria }
 }

@@ -131,11 +131,10 @@ export async function runScenario(
       state.currentNode = nodeId
       const replay: ReplayTally = { calls: 0, recordedDurationMs: 0 }
 
-      // Render the question, then get the answer: each awaited only when its step gave a promise
-      // (an async question function, the answering side), so a synchronous turn has no `await`.
+      // Render the question (a simulated user's model call, or a question function that may
+      // return a promise), then get the answer: each awaited only when its step gave a promise,
+      // so a synchronous turn has no `await`.
       const sides = sidesOf(run, node)
-      // A simulated user writes the question with a model call; a question function may return
-      // a promise. Either is awaited only when there is one.
       const simulated =
         sides.simulator === undefined
           ? undefined
