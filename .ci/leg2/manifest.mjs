@@ -10,7 +10,12 @@ import { fileURLToPath } from 'node:url'
 
 /** The devDependency versions leg 2 runs with instead of the root's. */
 export const leg2Versions = {
+  '@ai-sdk/anthropic': '4.0.105',
+  '@ai-sdk/openai': '4.0.118',
+  '@ai-sdk/openai-compatible': '3.0.92',
+  '@openai/agents': '0.20.0',
   '@types/node': '24.19.2',
+  ai: '7.0.173',
   openai: '7.57.0',
   vitest: '5.1.1',
 }

@@ -8,7 +8,7 @@ import type { ReplayTally, Usage } from '../state/types.js'
  */
 export class AgentCalls {
   /** The tokens the responses stated so far. */
-  readonly usage: Usage = { input: 0, output: 0, cached: 0 }
+  readonly usage: Usage = { input: 0, output: 0, cached: 0, cacheWrite: 0 }
   /** The turn's replay tally, shared with the library's own calls of the turn. */
   readonly #replay: ReplayTally
 
@@ -17,10 +17,11 @@ export class AgentCalls {
   }
 
   /** Adds token counts (a stream adds what each event changed). */
-  add(input: number, output: number, cached: number): void {
-    this.usage.input += input
-    this.usage.output += output
-    this.usage.cached += cached
+  add(counts: Usage): void {
+    this.usage.input += counts.input
+    this.usage.output += counts.output
+    this.usage.cached += counts.cached
+    this.usage.cacheWrite += counts.cacheWrite
   }
 
   /** Counts a call answered from the recording, with the latency it had when recorded. */
@@ -31,7 +32,6 @@ export class AgentCalls {
 
   /** A copy of the tokens counted so far: what the turn keeps (later calls change no record). */
   spent(): Usage {
-    const { input, output, cached } = this.usage
-    return { input, output, cached }
+    return { ...this.usage }
   }
 }

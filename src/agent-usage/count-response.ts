@@ -1,3 +1,4 @@
+import type { Usage } from '../state/types.js'
 import type { AgentCalls } from './agent-calls.js'
 import { type StatedUsage, statedUsage } from './read-usage.js'
 
@@ -44,7 +45,14 @@ function jsonReader(calls: AgentCalls): TransformStream<Uint8Array, Uint8Array> 
         return
       }
       const stated = statedUsage(parsed)
-      if (stated !== undefined) calls.add(stated.input ?? 0, stated.output ?? 0, stated.cached ?? 0)
+      if (stated !== undefined) {
+        calls.add({
+          input: stated.input ?? 0,
+          output: stated.output ?? 0,
+          cached: stated.cached ?? 0,
+          cacheWrite: stated.cacheWrite ?? 0,
+        })
+      }
     },
   })
 }
@@ -59,7 +67,7 @@ function eventReader(calls: AgentCalls): TransformStream<Uint8Array, Uint8Array>
   const decoder = new TextDecoder()
   let pending = ''
   let data: string[] = []
-  const merged = { input: 0, output: 0, cached: 0 }
+  const merged: Usage = { input: 0, output: 0, cached: 0, cacheWrite: 0 }
   const event = () => {
     const text = data.join('\n')
     data = []
@@ -98,16 +106,19 @@ function eventReader(calls: AgentCalls): TransformStream<Uint8Array, Uint8Array>
 }
 
 /** Replaces the stream's counts with those stated, adding the difference to the tally. */
-function mergeInto(
-  merged: { input: number; output: number; cached: number },
-  stated: StatedUsage,
-  calls: AgentCalls,
-): void {
+function mergeInto(merged: Usage, stated: StatedUsage, calls: AgentCalls): void {
   const input = stated.input ?? merged.input
   const output = stated.output ?? merged.output
   const cached = stated.cached ?? merged.cached
-  calls.add(input - merged.input, output - merged.output, cached - merged.cached)
+  const cacheWrite = stated.cacheWrite ?? merged.cacheWrite
+  calls.add({
+    input: input - merged.input,
+    output: output - merged.output,
+    cached: cached - merged.cached,
+    cacheWrite: cacheWrite - merged.cacheWrite,
+  })
   merged.input = input
   merged.output = output
   merged.cached = cached
+  merged.cacheWrite = cacheWrite
 }

@@ -17,8 +17,9 @@ export type StatedUsage = Partial<Usage>
  * - the Responses API (a JSON body, or the `response.completed` event): `usage.input_tokens`,
  *   `output_tokens`, `input_tokens_details.cached_tokens` (under `response` in stream events);
  * - Anthropic Messages (a JSON body, or the `message_start` and `message_delta` events):
- *   `usage.input_tokens`, `output_tokens`, `cache_read_input_tokens`. Anthropic's `input_tokens`
- *   leaves out the tokens read from and written to the cache, so `input` adds them back.
+ *   `usage.input_tokens`, `output_tokens`, `cache_read_input_tokens` (`cached`) and
+ *   `cache_creation_input_tokens` (`cacheWrite`). Anthropic's `input_tokens` leaves out the tokens
+ *   read from and written to the cache, so `input` adds them back.
  */
 export function statedUsage(value: unknown): StatedUsage | undefined {
   if (!isObject(value)) return undefined
@@ -46,11 +47,15 @@ export function statedUsage(value: unknown): StatedUsage | undefined {
   const read = count(usage.cache_read_input_tokens)
   const written = count(usage.cache_creation_input_tokens)
   const input = count(usage.input_tokens)
-  return counts(
+  const stated = counts(
     input === undefined ? undefined : input + (read ?? 0) + (written ?? 0),
     usage.output_tokens,
     read ?? (input === undefined ? undefined : 0),
   )
+  if (stated !== undefined && (written !== undefined || input !== undefined)) {
+    stated.cacheWrite = written ?? 0
+  }
+  return stated
 }
 
 /** The object holding the counts: `usage`, or a stream event's `response.usage` / `message.usage`. */

@@ -12,7 +12,19 @@ import type {
 } from '../state/types.js'
 import { type CallFailure, classifyCallError } from './classify-error.js'
 import { type ChatClient, clientFor } from './client.js'
-import { type CheckedCompletion, checkCompletion } from './completion-shape.js'
+import {
+  type CheckedCompletion,
+  type CompletionCheck,
+  checkCompletion,
+  checkDriverAnswer,
+} from './completion-shape.js'
+import type {
+  ChatResponseFormat,
+  ChatToolDefinition,
+  DriverAnswer,
+  DriverRequest,
+  ModelDriver,
+} from './driver.js'
 import { baseURLOf, endpointOf } from './endpoint.js'
 import { withLinkedSignal } from './linked-signal.js'
 import type { ModelCalls } from './model-calls.js'
@@ -65,7 +77,8 @@ export async function chatCompletion(
   if (config.maxTokens !== undefined) body.max_tokens = config.maxTokens
   if (request.tools !== undefined && request.tools.length > 0) body.tools = request.tools
   if (request.responseFormat !== undefined) body.response_format = request.responseFormat
-  const endpoint = endpointOf(baseURLOf(config))
+  // A driver names itself: it has no base URL of the library's to show or key the limiter on.
+  const endpoint = config.driver?.name ?? endpointOf(baseURLOf(config))
   const failed = (
     category: ErrorCategory,
     message: string,
@@ -79,7 +92,7 @@ export async function chatCompletion(
     )
   const { limiter, recording } = context.calls
   let replayed: DirectReplay | undefined
-  if (recording !== undefined && config.client === undefined) {
+  if (recording !== undefined && config.client === undefined && config.driver === undefined) {
     try {
       replayed = replayDirect(recording, config, body)
     } catch (error) {
@@ -97,12 +110,20 @@ export async function chatCompletion(
     }
     return toResult(checked.completion, 0, replayed.durationMs)
   }
-  let client: ChatClient
-  try {
-    client = await clientFor(config, recording)
-  } catch (error) {
-    // e.g. an SDK that refuses its options (a missing key): a configuration problem, not the agent's.
-    throw failed('unexpected', `the client could not be built: ${messageOf(error)}`, 0, error)
+  let callOnce: (signal: AbortSignal) => Promise<Answer>
+  if (config.driver !== undefined) {
+    const driver = config.driver
+    const driverRequest = toDriverRequest(config, request)
+    callOnce = (callSignal) => driverAttempt(driver, driverRequest, callSignal)
+  } else {
+    let client: ChatClient
+    try {
+      client = await clientFor(config, recording)
+    } catch (error) {
+      // e.g. an SDK that refuses its options (a missing key): a configuration problem, not the agent's.
+      throw failed('unexpected', `the client could not be built: ${messageOf(error)}`, 0, error)
+    }
+    callOnce = (callSignal) => create(client, body, callSignal)
   }
 
   return limiter.run(
@@ -111,7 +132,7 @@ export async function chatCompletion(
         let answer: Answer
         const failuresBefore = recording?.failures.length ?? 0
         try {
-          answer = await withLinkedSignal(signal, (callSignal) => create(client, body, callSignal))
+          answer = await withLinkedSignal(signal, callOnce)
         } catch (error) {
           const recordingFailure =
             recordingErrorOf(error) ?? sessionFailureSince(recording, failuresBefore)
@@ -150,7 +171,7 @@ export async function chatCompletion(
           }
           continue
         }
-        const checked = checkCompletion(answer.data, answer.contentType)
+        const checked = answer.checked
         if (!checked.ok) {
           // Never retried (the same server answers the same way) and never recorded: the
           // recorder drops the exchange it kept for this response.
@@ -227,14 +248,42 @@ function sessionFailureSince(
   return recording.failures[recording.failures.length - 1]
 }
 
-/** A 2xx answer to one attempt, with what the response said about itself. */
+/** A 2xx answer to one attempt, checked, with what the response said about itself. */
 interface Answer {
+  checked: CompletionCheck
   data: unknown
   /** The SDK's `Response`, when the client has `withResponse()` (to drop it from a recording). */
   response: Response | undefined
   status: number | undefined
-  contentType: string | undefined
   replayedMs: number | undefined
+}
+
+/** The request in a driver's terms: the Chat Completions request and the config's sampling. */
+function toDriverRequest(config: ModelConfig, request: ChatRequest): DriverRequest {
+  return {
+    messages: request.messages,
+    // The library's own definitions: tools from the SDK's zod helper, formats from `zodResponseFormat`.
+    tools: (request.tools ?? []) as ChatToolDefinition[],
+    responseFormat: request.responseFormat as ChatResponseFormat | undefined,
+    temperature: config.temperature,
+    maxTokens: config.maxTokens,
+  }
+}
+
+/** One attempt through a driver; what it returns is checked as a completion's parts are. */
+async function driverAttempt(
+  driver: ModelDriver,
+  request: DriverRequest,
+  signal: AbortSignal,
+): Promise<Answer> {
+  const answer: unknown = await driver.complete(request, { signal })
+  return {
+    checked: checkDriverAnswer(answer, driver.name),
+    data: answer,
+    response: undefined,
+    status: undefined,
+    replayedMs: (answer as DriverAnswer | null)?.recordedDurationMs,
+  }
 }
 
 /**
@@ -246,21 +295,23 @@ async function create(client: ChatClient, body: object, signal: AbortSignal): Pr
     withResponse?: () => Promise<{ data: unknown; response: Response }>
   }
   if (typeof pending.withResponse !== 'function') {
+    const data = await pending
     return {
-      data: await pending,
+      checked: checkCompletion(data, undefined),
+      data,
       response: undefined,
       status: undefined,
-      contentType: undefined,
       replayedMs: undefined,
     }
   }
   const { data, response } = await pending.withResponse()
   const replayed = response.headers.get(REPLAYED_HEADER)
+  const contentType = response.headers.get('content-type') ?? undefined
   return {
+    checked: checkCompletion(data, contentType),
     data,
     response,
     status: response.status,
-    contentType: response.headers.get('content-type') ?? undefined,
     replayedMs: replayed === null ? undefined : Number(replayed),
   }
 }

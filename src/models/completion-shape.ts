@@ -1,11 +1,11 @@
 import { describeValue } from '../internal/describe-value.js'
-import type { ChatToolCall } from '../state/types.js'
+import type { ChatToolCall, Usage } from '../state/types.js'
 
 /** The parts of a Chat Completions body the library reads, once checked. */
 export interface CheckedCompletion {
   content: string | null
   toolCalls: ChatToolCall[]
-  usage: { input: number; output: number; cached: number }
+  usage: Usage
 }
 
 /** A completion body, checked: what it holds, or what is wrong with it (for a `bad_response`). */
@@ -66,6 +66,44 @@ export function checkCompletion(data: unknown, contentType: string | undefined):
   }
 }
 
+/**
+ * Checks what a model driver (an adapter's) answered: text or `null`, tool calls in Chat
+ * Completions shape, token counts ≥ 0. An adapter bug shows as a `bad_response` naming the driver,
+ * never as a TypeError further on.
+ */
+export function checkDriverAnswer(answer: unknown, driver: string): CompletionCheck {
+  if (typeof answer !== 'object' || answer === null) {
+    return bad(
+      `the model driver '${driver}' answered ${describe(answer)}, not { content, toolCalls, usage }`,
+    )
+  }
+  const { content, toolCalls, usage } = answer as Record<string, unknown>
+  if (typeof content !== 'string' && content !== null) {
+    return bad(
+      `the model driver '${driver}' answered a content that is ${describe(content)}, not a string or null`,
+    )
+  }
+  if (!validToolCalls(toolCalls)) {
+    return bad(
+      `the model driver '${driver}' answered tool calls that are not [{ id, function: { name, arguments } }]`,
+    )
+  }
+  const u = (typeof usage === 'object' && usage !== null ? usage : {}) as Record<string, unknown>
+  return {
+    ok: true,
+    completion: {
+      content,
+      toolCalls: toolCalls as ChatToolCall[],
+      usage: {
+        input: count(u.input),
+        output: count(u.output),
+        cached: count(u.cached),
+        cacheWrite: count(u.cacheWrite),
+      },
+    },
+  }
+}
+
 function bad(problem: string): CompletionCheck {
   return { ok: false, problem }
 }
@@ -93,6 +131,8 @@ function usageOf(usage: unknown): CheckedCompletion['usage'] {
     input: count(u.prompt_tokens),
     output: count(u.completion_tokens),
     cached: count(typeof details === 'object' && details !== null ? details.cached_tokens : 0),
+    // Chat Completions reports no cache writes (OpenAI caches without charging for them).
+    cacheWrite: 0,
   }
 }
 

@@ -158,7 +158,7 @@ export async function judgeTranscript(
 const neverAborted = new AbortController().signal
 
 function none(): Usage {
-  return { input: 0, output: 0, cached: 0 }
+  return { input: 0, output: 0, cached: 0, cacheWrite: 0 }
 }
 
 /** The user message: the transcript, then the numbered criteria. */

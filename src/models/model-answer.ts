@@ -47,7 +47,7 @@ export async function answerWithModel(input: ModelAnswerInput): Promise<AgentRep
   const messages: ChatMessage[] = [...input.conversation]
   const extra: ChatMessage[] = []
   const toolCalls: ToolCallRecord[] = []
-  const usage: Usage = { input: 0, output: 0, cached: 0 }
+  const usage: Usage = { input: 0, output: 0, cached: 0, cacheWrite: 0 }
   const names = Object.keys(input.tools)
   const tools = names.map((name) => toolSchema(name, input.tools[name] as Tool))
   try {
@@ -79,6 +79,7 @@ async function toolLoop(
     usage.input += result.usage.input
     usage.output += result.usage.output
     usage.cached += result.usage.cached
+    usage.cacheWrite += result.usage.cacheWrite
     if (result.toolCalls.length === 0) {
       return { content: result.content ?? '', messages: extra, toolCalls, usage }
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ModelDriver } from './driver.js'
 
 /**
  * The rules of a model config, the one place they live: `runScenario`, `scenario()` options, the
@@ -16,6 +17,26 @@ export const modelConfigSchema = z.strictObject(
       .custom<unknown>((value) => typeof value === 'object' && value !== null, {
         error: 'an `openai` client (new OpenAI({ … })) or an object with chat.completions.create',
       })
+      .optional(),
+    /**
+     * The API the library calls: `'chat'` (Chat Completions, the default) or `'responses'`
+     * (`client.responses.create`, for the answering side's tool loop and structured outputs).
+     */
+    api: z.enum(['chat', 'responses'], { error: "'chat' (the default) or 'responses'" }).optional(),
+    /**
+     * How an adapter reaches its model instead of an `openai` client: set by `aiSdkModel(…)`
+     * (`vitest-scenario/ai-sdk`), not by hand. With a driver, `client`, `baseURL`, `apiKey` and
+     * `api` are not used.
+     */
+    driver: z
+      .custom<ModelDriver>(
+        (value) =>
+          typeof value === 'object' &&
+          value !== null &&
+          typeof (value as { name?: unknown }).name === 'string' &&
+          typeof (value as { complete?: unknown }).complete === 'function',
+        { error: 'a model driver, as aiSdkModel(…) from vitest-scenario/ai-sdk makes it' },
+      )
       .optional(),
     /** The endpoint's base URL, e.g. `http://127.0.0.1:8080/v1`; the SDK's default otherwise. */
     baseURL: z
@@ -41,10 +62,14 @@ export const modelConfigSchema = z.strictObject(
 )
 
 /**
- * A model config as the plugin takes it: JSON fields only (it crosses to the workers), and no key
- * (plugin options may reach reports; the key comes from the environment).
+ * A model config as the plugin takes it: JSON fields only (it crosses to the workers: no client
+ * and no driver), and no key (plugin options may reach reports; the key comes from the environment).
  */
-export const pluginModelConfigSchema = modelConfigSchema.omit({ client: true, apiKey: true })
+export const pluginModelConfigSchema = modelConfigSchema.omit({
+  client: true,
+  apiKey: true,
+  driver: true,
+})
 
 /**
  * A node's model override: any fields of a model config, merged over the run's side when it has

@@ -35,6 +35,11 @@ export interface AgentReply {
    * recording `fetch` while it answers are counted instead; given, only it counts (never both).
    */
   usage?: Partial<Usage> | undefined
+  /**
+   * The name of the agent that gave the final answer (e.g. after a handoff): the turn record's
+   * `agent`.
+   */
+  agent?: string | undefined
 }
 
 /**

@@ -56,7 +56,7 @@ export function assertBudgetPriced(
   if (prices === undefined) {
     throw new InvalidArgumentError(
       'The run has a cost budget (`budget.cost`) and no prices to compute a cost with',
-      "Pass `prices: { 'model-name': { input, output, cached? } }` (per million tokens), in the run options or scenarioPlugin({ prices }), or budget tokens instead (`budget: { tokens }`).",
+      "Pass `prices: { 'model-name': { input, output, cached?, cacheWrite? } }` (per million tokens), in the run options or scenarioPlugin({ prices }), or budget tokens instead (`budget: { tokens }`).",
     )
   }
   const unpriced = models
@@ -65,6 +65,6 @@ export function assertBudgetPriced(
   if (unpriced.length === 0) return
   throw new InvalidArgumentError(
     `The run has a cost budget (\`budget.cost\`), and \`prices\` has no price for ${[...new Set(unpriced)].map((name) => `'${name}'`).join(', ')}`,
-    'Add a price { input, output, cached? } per million tokens for every model the run uses, or budget tokens instead (`budget: { tokens }`).',
+    'Add a price { input, output, cached?, cacheWrite? } per million tokens for every model the run uses, or budget tokens instead (`budget: { tokens }`).',
   )
 }

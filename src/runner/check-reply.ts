@@ -4,7 +4,7 @@ import type { AgentReply } from '../models/types.js'
 
 /** The shape an agent may answer with, as messages state it. */
 export const REPLY_SHAPE =
-  "Return a string, or a plain object { content: string, messages?: ChatMessage[] (this turn's assistant and tool messages, in Chat Completions shape; may end with the final answer), toolCalls?: { id, name, arguments, result? }[] (read from messages when left out), usage?: { input?, output?, cached? } (left out: the tokens of the agent's calls through wrap()ped clients are counted) }."
+  "Return a string, or a plain object { content: string, messages?: ChatMessage[] (this turn's assistant and tool messages, in Chat Completions shape; may end with the final answer), toolCalls?: { id, name, arguments, result? }[] (read from messages when left out), usage?: { input?, output?, cached?, cacheWrite? } (left out: the tokens of the agent's calls through wrap()ped clients or recordedFetch are counted), agent?: string (the name of the agent that answered) }."
 
 /**
  * An agent's reply, checked: the reply, or what is wrong with it, as the end of "The agent at
@@ -13,6 +13,7 @@ export const REPLY_SHAPE =
 export type ReplyCheck = { ok: true; reply: string | AgentReply } | { ok: false; problem: string }
 
 const ROLES = new Set(['system', 'user', 'assistant', 'tool'])
+const USAGE_KEYS: ReadonlySet<string> = new Set(['input', 'output', 'cached', 'cacheWrite'])
 
 /**
  * Checks what an agent returned against `string | AgentReply` before anything reads it: the run
@@ -35,9 +36,14 @@ export function checkReply(reply: unknown): ReplyCheck {
 function checkObject(reply: unknown): ReplyCheck {
   if (!isPlainObject(reply))
     return fail(`${describeValue(reply)}; expected a string or a plain object`)
-  const { content, messages, toolCalls, usage } = reply
+  const { content, messages, toolCalls, usage, agent } = reply
   if (typeof content !== 'string')
     return fail(`a reply whose \`content\` is ${describeValue(content)}; expected a string`)
+  if (agent !== undefined && (typeof agent !== 'string' || agent === '')) {
+    return fail(
+      `a reply whose \`agent\` is ${describeValue(agent)}; expected the answering agent's name (a non-empty string)`,
+    )
+  }
   if (messages !== undefined) {
     if (!Array.isArray(messages))
       return fail(
@@ -61,9 +67,17 @@ function checkObject(reply: unknown): ReplyCheck {
   if (usage !== undefined) {
     if (!isPlainObject(usage))
       return fail(
-        `a reply whose \`usage\` is ${describeValue(usage)}; expected { input?, output?, cached? }`,
+        `a reply whose \`usage\` is ${describeValue(usage)}; expected { input?, output?, cached?, cacheWrite? }`,
       )
-    for (const key of ['input', 'output', 'cached'] as const) {
+    // A count under another name (a provider's `inputTokens`, `cache_read_input_tokens`) would
+    // otherwise be dropped without a word, and the turn's cost be wrong.
+    const unknown = Object.keys(usage).filter((key) => !USAGE_KEYS.has(key))
+    if (unknown.length > 0) {
+      return fail(
+        `a reply whose \`usage\` has ${unknown.length === 1 ? 'the unknown key' : 'unknown keys'} ${unknown.map((key) => `'${key}'`).join(', ')}; expected only input, output, cached and cacheWrite (token counts in the library's terms: input includes the cached and cache-write tokens)`,
+      )
+    }
+    for (const key of USAGE_KEYS) {
       const n = usage[key]
       if (n !== undefined && !(typeof n === 'number' && Number.isFinite(n) && n >= 0)) {
         return fail(

@@ -60,11 +60,14 @@ export interface Simulator {
 }
 
 const standalone = (override: Partial<ModelConfig>) =>
-  override.model !== undefined || override.client !== undefined || override.baseURL !== undefined
+  override.model !== undefined ||
+  override.client !== undefined ||
+  override.baseURL !== undefined ||
+  override.driver !== undefined
 
 /**
  * Resolves a node's sides. An answering override that is a function is an agent for that node;
- * one with `model`, `client` or `baseURL` is a model of its own (named like the run's model when
+ * one with `model`, `client`, `baseURL` or `driver` is a model of its own (named like the run's model when
  * it gives no `model`); any other override is merged over the run's model — and, when the run's
  * side is an agent, only its `systemPrompt` applies. A parsing override is merged over the run's
  * parsing model. What the node's question needs judged (its template, its rubric) is read here,

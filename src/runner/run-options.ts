@@ -43,12 +43,17 @@ const price = () =>
 export const pricesSchema = z.record(
   z.string(),
   z.strictObject(
-    { input: price(), output: price(), cached: price().optional() },
-    { error: 'a price { input, output, cached? } per million tokens' },
+    {
+      input: price(),
+      output: price(),
+      cached: price().optional(),
+      cacheWrite: price().optional(),
+    },
+    { error: 'a price { input, output, cached?, cacheWrite? } per million tokens' },
   ),
   {
     error:
-      "an object { [model]: { input, output, cached? } }, e.g. { 'gpt-4.1-mini': { input: 0.4, output: 1.6 } }",
+      "an object { [model]: { input, output, cached?, cacheWrite? } }, e.g. { 'gpt-4.1-mini': { input: 0.4, output: 1.6 } }",
   },
 )
 

@@ -76,6 +76,8 @@ export interface Answered {
   messages: ChatMessage[]
   toolCalls: ToolCallRecord[]
   usage: Usage
+  /** The answering agent's name, when the reply gave one. */
+  agent?: string | undefined
 }
 
 /** No answer: the error, and what the answering side did before it failed (tool calls, tokens). */
@@ -302,7 +304,8 @@ export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown):
     (structured.messages === undefined ? [] : toolCallsOf(structured.messages))
   const usage =
     structured.usage !== undefined ? usageFrom(structured.usage) : (spent ?? zeroUsage())
-  return { ok: true, content, messages, toolCalls, usage }
+  if (structured.agent === undefined) return { ok: true, content, messages, toolCalls, usage }
+  return { ok: true, content, messages, toolCalls, usage, agent: structured.agent }
 }
 
 /**

@@ -76,6 +76,7 @@ export function turnRecord(
     durationMs: 0,
   }
   if (simulated?.ok === true) record.user = simulated.user
+  if (answer.ok && answer.agent !== undefined) record.agent = answer.agent
   if (replay.calls > 0) {
     // Replayed: the tokens are the recorded ones, and so is the latency beside the time now.
     record.usage.replayed = true

@@ -2,7 +2,7 @@ import type { TurnUsage, Usage } from '../state/types.js'
 
 /** Usage with every count at zero. */
 export function zeroUsage(): Usage {
-  return { input: 0, output: 0, cached: 0 }
+  return { input: 0, output: 0, cached: 0, cacheWrite: 0 }
 }
 
 /** A turn's usage from its answering, judging and simulating sides. */
@@ -15,13 +15,17 @@ export function turnUsage(
     input: answering.input + judging.input + simulating.input,
     output: answering.output + judging.output + simulating.output,
     cached: answering.cached + judging.cached + simulating.cached,
+    cacheWrite: answering.cacheWrite + judging.cacheWrite + simulating.cacheWrite,
     answering,
     judging,
     simulating,
   }
 }
 
-/** Usage reported by an agent, with missing or invalid counts read as 0. */
+/**
+ * Usage reported by an agent (already checked: known keys, counts ≥ 0), a missing count read
+ * as 0. A partial reply kept from a failed model turn is read the same way.
+ */
 export function usageFrom(reported: Partial<Usage> | undefined): Usage {
   if (reported === undefined) return zeroUsage()
   const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0)
@@ -29,14 +33,19 @@ export function usageFrom(reported: Partial<Usage> | undefined): Usage {
     input: count(reported.input),
     output: count(reported.output),
     cached: count(reported.cached),
+    cacheWrite: count(reported.cacheWrite),
   }
 }
 
-/** A model's price per million tokens; cached input tokens default to the input price. */
+/**
+ * A model's price per million tokens; cached input tokens (read from the cache) and cache-write
+ * tokens default to the input price.
+ */
 export interface ModelPrice {
   input: number
   output: number
   cached?: number | undefined
+  cacheWrite?: number | undefined
 }
 
 /** The price of one side's tokens, or `undefined` when the model is not in the table. */
@@ -49,9 +58,11 @@ function sideCost(
   const price = model === undefined ? undefined : prices[model]
   if (price === undefined) return undefined
   const cachedRate = price.cached ?? price.input
+  const writeRate = price.cacheWrite ?? price.input
   return (
-    ((usage.input - usage.cached) * price.input +
+    ((usage.input - usage.cached - usage.cacheWrite) * price.input +
       usage.cached * cachedRate +
+      usage.cacheWrite * writeRate +
       usage.output * price.output) /
     1_000_000
   )
@@ -84,15 +95,19 @@ export function addUsage(total: TurnUsage, turn: TurnUsage): void {
   total.input += turn.input
   total.output += turn.output
   total.cached += turn.cached
+  total.cacheWrite += turn.cacheWrite
   total.answering.input += turn.answering.input
   total.answering.output += turn.answering.output
   total.answering.cached += turn.answering.cached
+  total.answering.cacheWrite += turn.answering.cacheWrite
   total.judging.input += turn.judging.input
   total.judging.output += turn.judging.output
   total.judging.cached += turn.judging.cached
+  total.judging.cacheWrite += turn.judging.cacheWrite
   total.simulating.input += turn.simulating.input
   total.simulating.output += turn.simulating.output
   total.simulating.cached += turn.simulating.cached
+  total.simulating.cacheWrite += turn.simulating.cacheWrite
   if (total.cost !== undefined)
     total.cost = turn.cost === undefined ? undefined : total.cost + turn.cost
   if (turn.replayed === true) total.replayed = true

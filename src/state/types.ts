@@ -1,10 +1,15 @@
 // The runtime data of a scenario run: plain, structured-cloneable data.
 
-/** Token counts of one or more model calls. */
+/**
+ * Token counts of one or more model calls. `input` counts every input token, the cached ones
+ * included; `cached` is the part of it read from the provider's prompt cache and `cacheWrite` the
+ * part written to it (cache-creation tokens, as Anthropic reports them).
+ */
 export interface Usage {
   input: number
   output: number
   cached: number
+  cacheWrite: number
 }
 
 /**
@@ -168,6 +173,11 @@ export interface TurnRecord {
   user?: SimulatedUserTurn | undefined
   /** `true` when the node scripted the answer (`answer`): the answering side was not called. */
   scripted?: boolean | undefined
+  /**
+   * The name of the agent that gave the final answer, when the answering side names it (an
+   * OpenAI Agents SDK agent after a handoff, or an agent reply's `agent`).
+   */
+  agent?: string | undefined
   usage: TurnUsage
   /** Wall time of the turn, measured now (also under replay). */
   durationMs: number

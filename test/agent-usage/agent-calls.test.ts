@@ -61,11 +61,16 @@ describe("an agent's own calls", () => {
       input: 20,
       output: 5,
       cached: 4,
-      answering: { input: 20, output: 5, cached: 4 },
-      judging: { input: 0, output: 0, cached: 0 },
+      answering: { input: 20, output: 5, cached: 4, cacheWrite: 0 },
+      judging: { input: 0, output: 0, cached: 0, cacheWrite: 0 },
     })
-    expect(result.history[1]?.usage.answering).toEqual({ input: 30, output: 2, cached: 0 })
-    expect(result.usage.answering).toEqual({ input: 50, output: 7, cached: 4 })
+    expect(result.history[1]?.usage.answering).toEqual({
+      input: 30,
+      output: 2,
+      cached: 0,
+      cacheWrite: 0,
+    })
+    expect(result.usage.answering).toEqual({ input: 50, output: 7, cached: 4, cacheWrite: 0 })
     expect(result.usage.replayed).toBeUndefined()
   })
 
@@ -83,7 +88,12 @@ describe("an agent's own calls", () => {
       return 'done'
     }
     const result = await runScenario(twoTurns(), { model: agent, turnLimit: 1 })
-    expect(result.history[0]?.usage.answering).toEqual({ input: 40, output: 10, cached: 0 })
+    expect(result.history[0]?.usage.answering).toEqual({
+      input: 40,
+      output: 10,
+      cached: 0,
+      cacheWrite: 0,
+    })
   })
 
   test('an agent that reports its own usage: only that is counted, never both', async () => {
@@ -93,8 +103,13 @@ describe("an agent's own calls", () => {
       return { content: String(content), usage: { input: 3, output: 1 } }
     }
     const result = await runScenario(twoTurns(), { model: agent })
-    expect(result.history[0]?.usage.answering).toEqual({ input: 3, output: 1, cached: 0 })
-    expect(result.usage.answering).toEqual({ input: 6, output: 2, cached: 0 })
+    expect(result.history[0]?.usage.answering).toEqual({
+      input: 3,
+      output: 1,
+      cached: 0,
+      cacheWrite: 0,
+    })
+    expect(result.usage.answering).toEqual({ input: 6, output: 2, cached: 0, cacheWrite: 0 })
     expect(server.requests).toHaveLength(2)
   })
 
@@ -117,7 +132,12 @@ describe("an agent's own calls", () => {
     }
     const result = await runScenario(twoTurns(), { model: agent, turnLimit: 1 })
     expect(result.history[0]?.rawResponse).toBe('Venetoclax, a BCL-2 inhibitor.')
-    expect(result.history[0]?.usage.answering).toEqual({ input: 17, output: 9, cached: 2 })
+    expect(result.history[0]?.usage.answering).toEqual({
+      input: 17,
+      output: 9,
+      cached: 2,
+      cacheWrite: 0,
+    })
   })
 
   test('two runs in parallel keep their counts apart', async () => {
@@ -145,8 +165,8 @@ describe("an agent's own calls", () => {
       runScenario(definition('light'), { model: askingAgent(openai) }),
       runScenario(definition('heavy'), { model: askingAgent(openai) }),
     ])
-    expect(light.usage.answering).toEqual({ input: 2, output: 2, cached: 0 })
-    expect(heavy.usage.answering).toEqual({ input: 2000, output: 200, cached: 0 })
+    expect(light.usage.answering).toEqual({ input: 2, output: 2, cached: 0, cacheWrite: 0 })
+    expect(heavy.usage.answering).toEqual({ input: 2000, output: 200, cached: 0, cacheWrite: 0 })
   })
 
   test('an agent that throws after a call keeps the tokens it spent on its error turn', async () => {
@@ -161,14 +181,24 @@ describe("an agent's own calls", () => {
     const result = await runScenario(twoTurns(), { model: agent })
     expect(result.status).toBe('error')
     expect(result.error?.category).toBe('agent')
-    expect(result.history[0]?.usage.answering).toEqual({ input: 20, output: 5, cached: 0 })
+    expect(result.history[0]?.usage.answering).toEqual({
+      input: 20,
+      output: 5,
+      cached: 0,
+      cacheWrite: 0,
+    })
   })
 
   test('the same wrapped client as the run’s model is counted once (by the run)', async () => {
     const result = await runScenario(twoTurns(), {
       model: { model: 'gpt-4.1-mini', client: client() },
     })
-    expect(result.history[0]?.usage.answering).toEqual({ input: 20, output: 5, cached: 0 })
+    expect(result.history[0]?.usage.answering).toEqual({
+      input: 20,
+      output: 5,
+      cached: 0,
+      cacheWrite: 0,
+    })
   })
 
   test('recorded, then replayed with the server gone: recorded tokens, the turn marked replayed', async () => {
@@ -185,7 +215,12 @@ describe("an agent's own calls", () => {
     const recording = session()
     const recorded = await runScenario(twoTurns(), { model: askingAgent(client(recording)) })
     await recording.finish(false)
-    expect(recorded.history[0]?.usage.answering).toEqual({ input: 20, output: 5, cached: 0 })
+    expect(recorded.history[0]?.usage.answering).toEqual({
+      input: 20,
+      output: 5,
+      cached: 0,
+      cacheWrite: 0,
+    })
     expect(recorded.usage.replayed).toBeUndefined()
     const requests = server.requests.length
 
@@ -195,7 +230,7 @@ describe("an agent's own calls", () => {
     expect(server.requests.length).toBe(requests)
     expect(replayed.status).toBe('completed')
     expect(replayed.history[0]?.usage).toMatchObject({
-      answering: { input: 20, output: 5, cached: 0 },
+      answering: { input: 20, output: 5, cached: 0, cacheWrite: 0 },
       replayed: true,
     })
     expect(replayed.history[0]?.recordedDurationMs).toBeGreaterThanOrEqual(0)

@@ -53,7 +53,7 @@ describe('statedUsage', () => {
     })
   })
 
-  test('Anthropic Messages: cache reads and writes are added to the input', () => {
+  test('Anthropic Messages: cache reads and writes are added to the input, and are `cached` and `cacheWrite`', () => {
     expect(
       statedUsage({
         type: 'message',
@@ -64,7 +64,7 @@ describe('statedUsage', () => {
           output_tokens: 6,
         },
       }),
-    ).toEqual({ input: 120, output: 6, cached: 100 })
+    ).toEqual({ input: 120, output: 6, cached: 100, cacheWrite: 8 })
     // A message_delta states only its output.
     expect(statedUsage({ type: 'message_delta', usage: { output_tokens: 40 } })).toEqual({
       output: 40,
@@ -84,9 +84,9 @@ describe('countResponse', () => {
     const { calls } = tally()
     const body = { id: 'x', usage: { prompt_tokens: 9, completion_tokens: 2 } }
     const counted = countResponse(json(body), calls, undefined)
-    expect(calls.usage).toEqual({ input: 0, output: 0, cached: 0 })
+    expect(calls.usage).toEqual({ input: 0, output: 0, cached: 0, cacheWrite: 0 })
     expect(await counted.json()).toEqual(body)
-    expect(calls.usage).toEqual({ input: 9, output: 2, cached: 0 })
+    expect(calls.usage).toEqual({ input: 9, output: 2, cached: 0, cacheWrite: 0 })
   })
 
   test('a Chat Completions stream: the last chunk’s usage', async () => {
@@ -98,7 +98,7 @@ describe('countResponse', () => {
     ])
     const text = await countResponse(response, calls, undefined).text()
     expect(text).toContain('data: [DONE]')
-    expect(calls.usage).toEqual({ input: 11, output: 3, cached: 0 })
+    expect(calls.usage).toEqual({ input: 11, output: 3, cached: 0, cacheWrite: 0 })
   })
 
   test('a Responses API stream: the response.completed event', async () => {
@@ -112,7 +112,7 @@ describe('countResponse', () => {
       { event: 'response.completed', data: { type: 'response.completed', response: { usage } } },
     ])
     await countResponse(response, calls, undefined).text()
-    expect(calls.usage).toEqual({ input: 5, output: 2, cached: 1 })
+    expect(calls.usage).toEqual({ input: 5, output: 2, cached: 1, cacheWrite: 0 })
   })
 
   test('an Anthropic stream: message_start’s input, the last message_delta’s output (cumulative)', async () => {
@@ -130,7 +130,7 @@ describe('countResponse', () => {
       { event: 'message_stop', data: { type: 'message_stop' } },
     ])
     await countResponse(response, calls, undefined).text()
-    expect(calls.usage).toEqual({ input: 14, output: 25, cached: 4 })
+    expect(calls.usage).toEqual({ input: 14, output: 25, cached: 4, cacheWrite: 0 })
   })
 
   test('events split across chunks are read whole', async () => {
@@ -145,7 +145,7 @@ describe('countResponse', () => {
     })
     const response = new Response(body, { headers: { 'content-type': 'text/event-stream' } })
     await countResponse(response, calls, undefined).text()
-    expect(calls.usage).toEqual({ input: 7, output: 8, cached: 0 })
+    expect(calls.usage).toEqual({ input: 7, output: 8, cached: 0, cacheWrite: 0 })
   })
 
   test('an error status is not counted; a replayed call is counted as replayed', async () => {
@@ -157,7 +157,7 @@ describe('countResponse', () => {
       calls,
       42,
     ).text()
-    expect(calls.usage).toEqual({ input: 1, output: 1, cached: 0 })
+    expect(calls.usage).toEqual({ input: 1, output: 1, cached: 0, cacheWrite: 0 })
     expect(replay).toEqual({ calls: 1, recordedDurationMs: 42 })
   })
 })

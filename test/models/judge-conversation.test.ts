@@ -62,7 +62,7 @@ describe('judgeConversation (one call over the whole transcript)', () => {
       ok: true,
       pass: true,
       replayed: false,
-      usage: { input: 100, output: 20, cached: 10 },
+      usage: { input: 100, output: 20, cached: 10, cacheWrite: 0 },
       judgement: {
         verdict: 'pass',
         criteria: [
@@ -255,7 +255,7 @@ describe('judge() outcomes in a run', () => {
     expect(result.usage).toMatchObject({
       input: 100,
       output: 20,
-      judging: { input: 100, output: 20, cached: 10 },
+      judging: { input: 100, output: 20, cached: 10, cacheWrite: 0 },
       answering: { input: 0, output: 0 },
     })
     expect(result.usage.cost).toBeCloseTo((90 + 10 + 20 * 2) / 1_000_000)

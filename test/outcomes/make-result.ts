@@ -12,9 +12,10 @@ const zeroUsage = (): TurnUsage => ({
   input: 0,
   output: 0,
   cached: 0,
-  answering: { input: 0, output: 0, cached: 0 },
-  judging: { input: 0, output: 0, cached: 0 },
-  simulating: { input: 0, output: 0, cached: 0 },
+  cacheWrite: 0,
+  answering: { input: 0, output: 0, cached: 0, cacheWrite: 0 },
+  judging: { input: 0, output: 0, cached: 0, cacheWrite: 0 },
+  simulating: { input: 0, output: 0, cached: 0, cacheWrite: 0 },
 })
 
 /** The parts of a turn a test cares about; everything else gets a neutral default. */

@@ -139,7 +139,7 @@ describe('scenarioPlugin() options', () => {
 
   test('an API key in the config is refused: it comes from the environment', () => {
     expect(problem({ model: { model: 'm', apiKey: 'sk-test-not-a-key' } })).toContain(
-      "unknown key 'apiKey' in `model`; valid keys: 'model', 'baseURL', 'temperature', 'maxTokens', 'systemPrompt' (the API key comes from OPENAI_API_KEY in the environment)",
+      "unknown key 'apiKey' in `model`; valid keys: 'model', 'api', 'baseURL', 'temperature', 'maxTokens', 'systemPrompt' (the API key comes from OPENAI_API_KEY in the environment)",
     )
   })
 

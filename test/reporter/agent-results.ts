@@ -25,9 +25,10 @@ export function agentRun(): ScenarioExecutionResult {
     input: 100 + simulating,
     output: 20,
     cached: 0,
-    answering: { input: 100, output: 20, cached: 0 },
-    judging: { input: 0, output: 0, cached: 0 },
-    simulating: { input: simulating, output: 0, cached: 0 },
+    cacheWrite: 0,
+    answering: { input: 100, output: 20, cached: 0, cacheWrite: 0 },
+    judging: { input: 0, output: 0, cached: 0, cacheWrite: 0 },
+    simulating: { input: simulating, output: 0, cached: 0, cacheWrite: 0 },
   })
   const result = makeResult([
     { nodeId: 'greet', rawResponse: 'Hello! How can I help?', usage: usage(0) },
@@ -80,9 +81,10 @@ export function agentRun(): ScenarioExecutionResult {
     input: 410,
     output: 70,
     cached: 0,
-    answering: { input: 300, output: 60, cached: 0 },
-    judging: { input: 50, output: 10, cached: 0 },
-    simulating: { input: 60, output: 0, cached: 0 },
+    cacheWrite: 0,
+    answering: { input: 300, output: 60, cached: 0, cacheWrite: 0 },
+    judging: { input: 50, output: 10, cached: 0, cacheWrite: 0 },
+    simulating: { input: 60, output: 0, cached: 0, cacheWrite: 0 },
   }
   return result
 }

@@ -16,7 +16,7 @@ import { scriptedModel } from '../../src/scripted-model/index.js'
 import type { ScenarioExecutionResult } from '../../src/state/types.js'
 import { asReplayed, drugTemplate, pushback, retryLoop } from './sample-results.js'
 
-const usage = (input: number, output: number) => ({ input, output, cached: 0 })
+const usage = (input: number, output: number) => ({ input, output, cached: 0, cacheWrite: 0 })
 
 describe('scenarioMeta', () => {
   test('holds the graph with readable edge labels, the run, and nothing but JSON', async () => {

@@ -148,7 +148,7 @@ describe('budget', () => {
     `)
     await expect(run({ budget: { cost: 1 } })).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The run has a cost budget (\`budget.cost\`) and no prices to compute a cost with
-      Pass \`prices: { 'model-name': { input, output, cached? } }\` (per million tokens), in the run options or scenarioPlugin({ prices }), or budget tokens instead (\`budget: { tokens }\`).]
+      Pass \`prices: { 'model-name': { input, output, cached?, cacheWrite? } }\` (per million tokens), in the run options or scenarioPlugin({ prices }), or budget tokens instead (\`budget: { tokens }\`).]
     `)
     await expect(
       runScenario(loop(), {
@@ -159,7 +159,7 @@ describe('budget', () => {
       }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The run has a cost budget (\`budget.cost\`), and \`prices\` has no price for 'judge-y'
-      Add a price { input, output, cached? } per million tokens for every model the run uses, or budget tokens instead (\`budget: { tokens }\`).]
+      Add a price { input, output, cached?, cacheWrite? } per million tokens for every model the run uses, or budget tokens instead (\`budget: { tokens }\`).]
     `)
   })
 })

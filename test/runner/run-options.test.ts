@@ -92,7 +92,7 @@ describe('a model config is checked the same everywhere', () => {
       '`baseURL`: an absolute http(s) URL',
     )
     expect(messageOf(override({ temprature: 1 }))).toContain(
-      "unknown key 'temprature' in options; valid keys: 'model', 'client', 'baseURL', 'apiKey', 'temperature', 'maxTokens', 'systemPrompt'",
+      "unknown key 'temprature' in options; valid keys: 'model', 'client', 'api', 'driver', 'baseURL', 'apiKey', 'temperature', 'maxTokens', 'systemPrompt'",
     )
   })
 

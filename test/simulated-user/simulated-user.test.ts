@@ -107,9 +107,19 @@ describe('simulatedUser() in a run', () => {
     ])
 
     // The simulator's tokens are counted apart, in the turn and in the total.
-    expect(result.history[0]?.usage.simulating).toEqual({ input: 0, output: 0, cached: 0 })
-    expect(result.history[1]?.usage.simulating).toEqual({ input: 10, output: 5, cached: 0 })
-    expect(result.usage.simulating).toEqual({ input: 20, output: 10, cached: 0 })
+    expect(result.history[0]?.usage.simulating).toEqual({
+      input: 0,
+      output: 0,
+      cached: 0,
+      cacheWrite: 0,
+    })
+    expect(result.history[1]?.usage.simulating).toEqual({
+      input: 10,
+      output: 5,
+      cached: 0,
+      cacheWrite: 0,
+    })
+    expect(result.usage.simulating).toEqual({ input: 20, output: 10, cached: 0, cacheWrite: 0 })
     expect(result.usage).toMatchObject({ input: 20, output: 10 })
   })
 
@@ -353,7 +363,7 @@ describe('a simulated turn that fails', () => {
     expect(done.error?.message).toBe(
       'The simulated user\'s model did not return JSON: "Sure! Here is my message"',
     )
-    expect(done.usage.simulating).toEqual({ input: 7, output: 3, cached: 0 })
+    expect(done.usage.simulating).toEqual({ input: 7, output: 3, cached: 0, cacheWrite: 0 })
   })
 
   test('JSON that does not fit { message, goalReached } is a parsing error carrying zod’s issues', async () => {
