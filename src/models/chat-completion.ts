@@ -2,14 +2,8 @@ import { ModelCallError } from '../errors/index.js'
 import { sleep } from '../internal/sleep.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { type DirectReplay, REPLAYED_HEADER, type RecordingSession } from '../recordings/session.js'
-import type {
-  ChatMessage,
-  ChatToolCall,
-  ErrorCategory,
-  ErrorStage,
-  ReplayTally,
-  Usage,
-} from '../state/types.js'
+import type { ChatToolCall, ErrorCategory, ErrorStage, ReplayTally, Usage } from '../state/types.js'
+import type { ChatRequest } from './chat-request.js'
 import { type CallFailure, classifyCallError } from './classify-error.js'
 import { type ChatClient, type CreateMethod, clientFor } from './client.js'
 import {
@@ -32,17 +26,8 @@ import { defaultRetryPolicy, type RetryPolicy, retryDelayMs } from './retry-poli
 import type { ModelConfig } from './types.js'
 import { type WireApi, wireApiOf } from './wire-api.js'
 
-/**
- * One model request as the library makes it, in Chat Completions terms (a config with
- * `api: 'responses'` sends it as a Responses API request).
- */
-export interface ChatRequest {
-  messages: readonly ChatMessage[]
-  tools?: object[] | undefined
-  responseFormat?: object | undefined
-}
-
 export type { ReplayTally } from '../state/types.js'
+export type { ChatRequest } from './chat-request.js'
 
 /** What a completed call gives back. */
 export interface ChatResult {

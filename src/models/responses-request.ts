@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../state/types.js'
-import type { ChatRequest } from './chat-completion.js'
+import type { ChatRequest } from './chat-request.js'
 import type { ChatResponseFormat, ChatToolDefinition } from './driver.js'
 import type { ModelConfig } from './types.js'
 

@@ -1,4 +1,4 @@
-import type { ChatRequest } from './chat-completion.js'
+import type { ChatRequest } from './chat-request.js'
 import type { ChatClient, CreateMethod } from './client.js'
 import { type CompletionCheck, checkCompletion } from './completion-shape.js'
 import { responsesBody } from './responses-request.js'
