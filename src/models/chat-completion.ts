@@ -2,20 +2,13 @@ import { ModelCallError } from '../errors/index.js'
 import { sleep } from '../internal/sleep.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { type DirectReplay, REPLAYED_HEADER, type RecordingSession } from '../recordings/session.js'
-import type {
-  ChatMessage,
-  ChatToolCall,
-  ErrorCategory,
-  ErrorStage,
-  ReplayTally,
-  Usage,
-} from '../state/types.js'
+import type { ChatToolCall, ErrorCategory, ErrorStage, ReplayTally, Usage } from '../state/types.js'
+import type { ChatRequest } from './chat-request.js'
 import { type CallFailure, classifyCallError } from './classify-error.js'
-import { type ChatClient, clientFor } from './client.js'
+import { type ChatClient, type CreateMethod, clientFor } from './client.js'
 import {
   type CheckedCompletion,
   type CompletionCheck,
-  checkCompletion,
   checkDriverAnswer,
 } from './completion-shape.js'
 import type {
@@ -28,17 +21,13 @@ import type {
 import { baseURLOf, endpointOf } from './endpoint.js'
 import { withLinkedSignal } from './linked-signal.js'
 import type { ModelCalls } from './model-calls.js'
+import { readBody } from './read-body.js'
 import { defaultRetryPolicy, type RetryPolicy, retryDelayMs } from './retry-policy.js'
 import type { ModelConfig } from './types.js'
-
-/** One Chat Completions request as the library makes it. */
-export interface ChatRequest {
-  messages: readonly ChatMessage[]
-  tools?: object[] | undefined
-  responseFormat?: object | undefined
-}
+import { type WireApi, wireApiOf } from './wire-api.js'
 
 export type { ReplayTally } from '../state/types.js'
+export type { ChatRequest } from './chat-request.js'
 
 /** What a completed call gives back. */
 export interface ChatResult {
@@ -52,7 +41,9 @@ export interface ChatResult {
 }
 
 /**
- * Makes one Chat Completions call with the library's retry loop, inside the run's limiter. A call
+ * Makes one model call with the library's retry loop, inside the run's limiter: through the
+ * config's driver, else through an `openai` client to Chat Completions or, with `api:
+ * 'responses'`, to the Responses API (`client.responses.create`). A call
  * that still fails throws a `ModelCallError` with its category (`rate_limit`, `timeout`,
  * `recording`, …), naming the endpoint; a 2xx answer that is not a usable completion is a
  * `bad_response`. With a recording session, a client the library builds asks the session first:
@@ -72,11 +63,8 @@ export async function chatCompletion(
 ): Promise<ChatResult> {
   const { signal, stage } = context
   const policy = context.policy ?? defaultRetryPolicy
-  const body: Record<string, unknown> = { model: config.model, messages: request.messages }
-  if (config.temperature !== undefined) body.temperature = config.temperature
-  if (config.maxTokens !== undefined) body.max_tokens = config.maxTokens
-  if (request.tools !== undefined && request.tools.length > 0) body.tools = request.tools
-  if (request.responseFormat !== undefined) body.response_format = request.responseFormat
+  const api = wireApiOf(config)
+  const body = api.body(config, request)
   // A driver names itself: it has no base URL of the library's to show or key the limiter on.
   const endpoint = config.driver?.name ?? endpointOf(baseURLOf(config))
   const failed = (
@@ -94,7 +82,7 @@ export async function chatCompletion(
   let replayed: DirectReplay | undefined
   if (recording !== undefined && config.client === undefined && config.driver === undefined) {
     try {
-      replayed = replayDirect(recording, config, body)
+      replayed = replayDirect(recording, config, api, body)
     } catch (error) {
       // A miss or a call the session refuses: final, and the session keeps it for the test.
       throw failed('recording', (error as Error).message, 1, error)
@@ -102,7 +90,7 @@ export async function chatCompletion(
   }
   if (replayed !== undefined) {
     // A recording made before responses were checked (or edited by hand) is checked on replay.
-    const checked = checkCompletion(replayed.body, undefined)
+    const checked = api.check(replayed.body, undefined)
     if (!checked.ok) throw failed('bad_response', `${checked.problem} (replayed)`, 1, replayed.body)
     if (context.replay !== undefined) {
       context.replay.calls += 1
@@ -123,7 +111,25 @@ export async function chatCompletion(
       // e.g. an SDK that refuses its options (a missing key): a configuration problem, not the agent's.
       throw failed('unexpected', `the client could not be built: ${messageOf(error)}`, 0, error)
     }
-    callOnce = (callSignal) => create(client, body, callSignal)
+    const method = api.method(client)
+    if (method === undefined) {
+      throw new ModelCallError(
+        {
+          category: 'unexpected',
+          stage,
+          attempts: 0,
+          model: config.model,
+          endpoint,
+          message: `the model's client has no ${api.methodName}${api.name === 'responses' ? ", which api: 'responses' calls" : ''}`,
+          fix:
+            api.name === 'responses'
+              ? 'Pass an openai client (new OpenAI(...)) as `client`, or leave `api` out to call Chat Completions.'
+              : 'Pass an openai client (new OpenAI(...)) as `client`.',
+        },
+        undefined,
+      )
+    }
+    callOnce = (callSignal) => create(method, api, body, callSignal)
   }
 
   return limiter.run(
@@ -225,11 +231,12 @@ function messageOf(error: unknown): string {
 function replayDirect(
   recording: RecordingSession,
   config: ModelConfig,
+  api: WireApi,
   body: object,
 ): DirectReplay | undefined {
   const baseURL = baseURLOf(config)
   return recording.replayDirect({
-    url: `${baseURL.replace(/\/+$/, '')}/chat/completions`,
+    url: `${baseURL.replace(/\/+$/, '')}${api.path}`,
     body: JSON.stringify(body),
     baseURL,
   })
@@ -288,16 +295,28 @@ async function driverAttempt(
 
 /**
  * Makes the SDK call and reads the replay marker off the response headers, through the SDK's
- * `withResponse()` (a user's stand-in client without it is simply never marked as replayed).
+ * `withResponse()` (a user's stand-in client without it is simply never marked as replayed). For
+ * an API whose answers the SDK post-processes (`rawBody`), the body is read from `asResponse()`
+ * instead, so a body that is no answer is named by the check, not lost in a TypeError.
  */
-async function create(client: ChatClient, body: object, signal: AbortSignal): Promise<Answer> {
-  const pending = client.chat.completions.create(body, { signal }) as Promise<unknown> & {
+async function create(
+  method: CreateMethod,
+  api: WireApi,
+  body: object,
+  signal: AbortSignal,
+): Promise<Answer> {
+  const pending = method.create(body, { signal }) as Promise<unknown> & {
     withResponse?: () => Promise<{ data: unknown; response: Response }>
+    asResponse?: () => Promise<Response>
+  }
+  if (api.rawBody && typeof pending.asResponse === 'function') {
+    const response = await pending.asResponse()
+    return answerOf(api, await readBody(response), response)
   }
   if (typeof pending.withResponse !== 'function') {
     const data = await pending
     return {
-      checked: checkCompletion(data, undefined),
+      checked: api.check(data, undefined),
       data,
       response: undefined,
       status: undefined,
@@ -305,10 +324,15 @@ async function create(client: ChatClient, body: object, signal: AbortSignal): Pr
     }
   }
   const { data, response } = await pending.withResponse()
+  return answerOf(api, data, response)
+}
+
+/** A 2xx body checked, with the status and replay marker its response carried. */
+function answerOf(api: WireApi, data: unknown, response: Response): Answer {
   const replayed = response.headers.get(REPLAYED_HEADER)
   const contentType = response.headers.get('content-type') ?? undefined
   return {
-    checked: checkCompletion(data, contentType),
+    checked: api.check(data, contentType),
     data,
     response,
     status: response.status,

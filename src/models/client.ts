@@ -4,11 +4,18 @@ import { isWrapped, wrap } from '../recordings/wrap.js'
 import { rememberLiveKey } from '../secrets/live-keys.js'
 import type { ModelConfig } from './types.js'
 
-/** The part of an `openai` client the library calls (any copy, v6 or v7). */
+/** The SDK object of one API the library calls: its `create(body, { signal })` makes the call. */
+export interface CreateMethod {
+  create(body: object, options?: { signal?: AbortSignal }): Promise<unknown>
+}
+
+/**
+ * The part of an `openai` client the library calls (any copy, v6 or v7): `chat.completions`, and
+ * `responses` for a model config with `api: 'responses'` (a user's stand-in client may lack it).
+ */
 export interface ChatClient {
-  chat: {
-    completions: { create(body: object, options?: { signal?: AbortSignal }): Promise<unknown> }
-  }
+  chat: { completions: CreateMethod }
+  responses?: CreateMethod | undefined
 }
 
 /** Clients built without a recording session, shared per base URL and key. */

@@ -20,22 +20,9 @@ export type CompletionCheck =
  * answer would hide a wrong base URL, and recording it would replay the fault forever.
  */
 export function checkCompletion(data: unknown, contentType: string | undefined): CompletionCheck {
-  const sent = contentType === undefined ? '' : ` (content-type: ${contentType})`
-  if (typeof data === 'string') {
-    return bad(`the server answered with text, not a JSON completion${sent}: ${snippet(data)}`)
-  }
-  if (data === null || data === undefined) {
-    return bad(`the server answered with an empty body${sent}`)
-  }
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    return bad(
-      `the server answered with a JSON ${Array.isArray(data) ? 'array' : typeof data}, not a completion object`,
-    )
-  }
-  const body = data as Record<string, unknown>
-  if (body.error !== undefined && body.error !== null) {
-    return bad(`the server answered 2xx with an error body: ${errorText(body.error)}`)
-  }
+  const object = answerObject(data, contentType, 'completion')
+  if (!object.ok) return object
+  const { body } = object
   const { choices } = body
   if (!Array.isArray(choices)) return bad('the body has no `choices` array')
   if (choices.length === 0) return bad('the body has an empty `choices` array')
@@ -64,6 +51,36 @@ export function checkCompletion(data: unknown, contentType: string | undefined):
       usage: usageOf(body.usage),
     },
   }
+}
+
+/**
+ * The first checks of any 2xx body, whatever the API: a JSON object (not text — a proxy's HTML
+ * page, or JSON sent as `text/plain`, which the SDK hands over as a string — not empty, not
+ * another JSON value) without an `error`. `what` names the answer expected (`completion`,
+ * `response`).
+ */
+export function answerObject(
+  data: unknown,
+  contentType: string | undefined,
+  what: string,
+): { ok: true; body: Record<string, unknown> } | { ok: false; problem: string } {
+  const sent = contentType === undefined ? '' : ` (content-type: ${contentType})`
+  if (typeof data === 'string') {
+    return bad(`the server answered with text, not a JSON ${what}${sent}: ${snippet(data)}`)
+  }
+  if (data === null || data === undefined) {
+    return bad(`the server answered with an empty body${sent}`)
+  }
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    return bad(
+      `the server answered with a JSON ${Array.isArray(data) ? 'array' : typeof data}, not a ${what} object`,
+    )
+  }
+  const body = data as Record<string, unknown>
+  if (body.error !== undefined && body.error !== null) {
+    return bad(`the server answered 2xx with an error body: ${errorText(body.error)}`)
+  }
+  return { ok: true, body }
 }
 
 /**
@@ -104,7 +121,8 @@ export function checkDriverAnswer(answer: unknown, driver: string): CompletionCh
   }
 }
 
-function bad(problem: string): CompletionCheck {
+/** A failed check naming the problem. */
+export function bad(problem: string): { ok: false; problem: string } {
   return { ok: false, problem }
 }
 
@@ -136,24 +154,27 @@ function usageOf(usage: unknown): CheckedCompletion['usage'] {
   }
 }
 
-function count(value: unknown): number {
+/** A token count the server gave, when it is a number ≥ 0; anything else counts as 0. */
+export function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0
 }
 
-function errorText(error: unknown): string {
+/** An error body's message (or the body itself), short, on one line. */
+export function errorText(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message
   if (typeof message === 'string') return snippet(message)
   return snippet(typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)))
 }
 
 /** The start of a body, on one line: enough to recognise a login page or a gateway's notice. */
-function snippet(text: string): string {
+export function snippet(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   if (flat === '') return '(empty)'
   return JSON.stringify(flat.length <= 120 ? flat : `${flat.slice(0, 119)}…`)
 }
 
-function describe(value: unknown): string {
+/** A value as messages show it; `missing` for `undefined`. */
+export function describe(value: unknown): string {
   if (value === undefined) return 'missing'
   return describeValue(value)
 }
