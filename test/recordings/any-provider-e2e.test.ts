@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -8,6 +8,8 @@ import {
   startAnthropicServer,
 } from '../support/anthropic-server/index.js'
 import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
+import { repoRoot } from '../support/paths.js'
+import { run } from '../support/run.js'
 import { prepareSample, runVitestAsync } from '../support/sample-project.js'
 
 // The sample project test/projects/any-provider, as a user runs it: an agent built on
@@ -251,4 +253,49 @@ describe('secrets', () => {
       expect(text, name).not.toContain(AZURE_KEY)
     }
   })
+})
+
+describe('the README', () => {
+  /** The ```ts blocks of the README's "Any provider" section, in order. */
+  function anyProviderBlocks(): string[] {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
+    const start = readme.indexOf('### Any provider')
+    const section = readme.slice(start, readme.indexOf('\n### ', start + 1))
+    return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+  }
+
+  test('the Any provider examples type-check in a strict project with the packed package', () => {
+    const blocks = anyProviderBlocks()
+    expect(blocks.map((block) => block.match(/new (Anthropic|AzureOpenAI)\(/)?.[1])).toEqual([
+      undefined,
+      'Anthropic',
+      'AzureOpenAI',
+    ])
+    const typed = join(dir, 'readme-typed')
+    mkdirSync(typed, { recursive: true })
+    blocks.forEach((block, i) => writeFileSync(join(typed, `block-${i}.ts`), block))
+    writeFileSync(
+      join(typed, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: ['node'],
+        },
+        include: ['*.ts'],
+      }),
+    )
+    const tsc = run(process.execPath, [
+      join(repoRoot, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      typed,
+    ])
+    rmSync(typed, { recursive: true, force: true })
+    expect(tsc.output.trim()).toBe('')
+    expect(tsc.code).toBe(0)
+  }, 120_000)
 })
