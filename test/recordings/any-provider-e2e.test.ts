@@ -273,7 +273,7 @@ describe('the README', () => {
     ])
     const typed = join(dir, 'readme-typed')
     mkdirSync(typed, { recursive: true })
-    blocks.forEach((block, i) => writeFileSync(join(typed, `block-${i}.ts`), block))
+    for (const [i, block] of blocks.entries()) writeFileSync(join(typed, `block-${i}.ts`), block)
     writeFileSync(
       join(typed, 'tsconfig.json'),
       JSON.stringify({
