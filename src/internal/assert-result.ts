@@ -146,6 +146,10 @@ function turnProblem(value: unknown, at: string): string | undefined {
       return field(`${at}.toolCalls.${i}`, call, 'a tool call { name, arguments, … }')
     }
   }
+  // The answering agent's name (after a handoff), shown in snapshots and reports.
+  if (t.agent !== undefined && typeof t.agent !== 'string') {
+    return field(`${at}.agent`, t.agent, "a string (the answering agent's name)")
+  }
   if (t.error !== undefined) {
     const e = t.error
     if (!isPlainObject(e) || !hasStrings(e, ['category', 'stage', 'message'])) {

@@ -73,6 +73,9 @@ export function addUsageMeta(a: UsageMeta, b: UsageMeta): UsageMeta {
     cached: a.cached + b.cached,
     turns: a.turns + b.turns,
   }
+  if (a.cacheWrite !== undefined || b.cacheWrite !== undefined) {
+    sum.cacheWrite = (a.cacheWrite ?? 0) + (b.cacheWrite ?? 0)
+  }
   if (a.simulating !== undefined || b.simulating !== undefined) {
     sum.simulating = (a.simulating ?? 0) + (b.simulating ?? 0)
   }

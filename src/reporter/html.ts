@@ -128,7 +128,10 @@ function scenarioSection(entry: ScenarioEntry, index: number): string {
 function usageHtml(usage: UsageMeta): string {
   const simulated =
     (usage.simulating ?? 0) > 0 ? ` / ${formatCount(usage.simulating ?? 0)} simulated user` : ''
-  const tokens = `${formatCount(usage.input + usage.output)} <span class="tag">${formatCount(usage.input)} in / ${formatCount(usage.output)} out${usage.cached > 0 ? ` / ${formatCount(usage.cached)} cached` : ''}${simulated}</span>`
+  const cached = usage.cached > 0 ? ` / ${formatCount(usage.cached)} cached` : ''
+  const written =
+    (usage.cacheWrite ?? 0) > 0 ? ` / ${formatCount(usage.cacheWrite ?? 0)} cache write` : ''
+  const tokens = `${formatCount(usage.input + usage.output)} <span class="tag">${formatCount(usage.input)} in / ${formatCount(usage.output)} out${cached}${written}${simulated}</span>`
   return usage.cost === undefined
     ? tokens
     : `${tokens} <span class="tag">cost ${formatCost(usage.cost)}</span>`
@@ -309,6 +312,9 @@ function turnRow(turn: TurnMeta, i: number): string {
       : turn.answer === null
         ? '<i>no answer</i>'
         : escapeHtml(turn.answer)
+  // The agent that answered (after a handoff, another than the one asked).
+  const agent =
+    turn.agent === undefined ? '' : `<span class="tag">agent ${escapeHtml(turn.agent)}</span> `
   const calls = (turn.calls ?? []).map(
     (call) =>
       `<li><span class="mono">${escapeHtml(`${call.name}(${call.args})`)}</span> ${call.error === undefined ? escapeHtml(`→ ${call.result ?? ''}`) : `<span class="bad">✗ ${escapeHtml(call.error)}</span>`}</li>`,
@@ -320,7 +326,7 @@ function turnRow(turn: TurnMeta, i: number): string {
       : ''
   const question =
     turn.noQuestion === true ? '<i>no user message</i>' : escapeHtml(turn.question ?? '')
-  return `<tr><td class="num">${i}</td><td class="node mono">${escapeHtml(nodeName(turn.node))}</td><td class="text">${who}${question}</td><td class="text">${callList}${answer}</td><td>${verdict}${tags}</td></tr>`
+  return `<tr><td class="num">${i}</td><td class="node mono">${escapeHtml(nodeName(turn.node))}</td><td class="text">${who}${question}</td><td class="text">${agent}${callList}${answer}</td><td>${verdict}${tags}</td></tr>`
 }
 
 /** The seeded messages, before turn 0: user and system texts as questions, the others as answers. */

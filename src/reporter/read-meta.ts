@@ -292,6 +292,8 @@ class MetaReader {
         throw new Malformed(`${at}.${flag}`, `${describe(turn[flag])}, not true`)
       out[flag] = true
     }
+    const agent = this.optional(turn.agent, `${at}.agent`, this.string)
+    if (agent !== undefined) out.agent = agent
     const question = this.optional(turn.question, `${at}.question`, this.string)
     if (question !== undefined) out.question = question
     if (turn.answer === null) out.answer = null
@@ -326,6 +328,9 @@ class MetaReader {
       cached: this.count(usage.cached, `${at}.cached`),
       turns: this.integer(usage.turns, `${at}.turns`, 0),
     }
+    // Meta written before cache writes were counted has no `cacheWrite`.
+    const cacheWrite = this.optional(usage.cacheWrite, `${at}.cacheWrite`, this.count)
+    if (cacheWrite !== undefined) out.cacheWrite = cacheWrite
     const cost = this.optional(usage.cost, `${at}.cost`, this.count)
     if (cost !== undefined) out.cost = cost
     const simulating = this.optional(usage.simulating, `${at}.simulating`, this.count)

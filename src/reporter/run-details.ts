@@ -11,7 +11,8 @@ function count(n: number, one: string, many = `${one}s`): string {
 
 /**
  * The conversation of a run in a few words, e.g. `2 seeded messages`, `3 simulated-user turns
- * (goal reached on #4)`, `1 scripted answer`, `no user message on #0`, `tools lookup ×2, refund`;
+ * (goal reached on #4)`, `1 scripted answer`, `no user message on #0`, `tools lookup ×2, refund`,
+ * `answered by triage, billing ×2`;
  * empty for a run that used none of these (its report reads as before).
  */
 export function conversationFacts(run: ScenarioRunMeta): string[] {
@@ -36,6 +37,14 @@ export function conversationFacts(run: ScenarioRunMeta): string[] {
   if (tools.size > 0) {
     const names = [...tools].map(([name, n]) => (n === 1 ? name : `${name} ×${n}`))
     facts.push(`tools ${names.join(', ')}`)
+  }
+  const agents = new Map<string, number>()
+  for (const turn of run.turns) {
+    if (turn.agent !== undefined) agents.set(turn.agent, (agents.get(turn.agent) ?? 0) + 1)
+  }
+  if (agents.size > 0) {
+    const names = [...agents].map(([name, n]) => (n === 1 ? name : `${name} ×${n}`))
+    facts.push(`answered by ${names.join(', ')}`)
   }
   return facts
 }

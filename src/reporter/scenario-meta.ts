@@ -69,6 +69,11 @@ export interface UsageMeta {
   input: number
   output: number
   cached: number
+  /**
+   * The part of `input` written to the provider's prompt cache (Anthropic's cache creation); set
+   * when some was, so a report without cache writes reads as before.
+   */
+  cacheWrite?: number
   /** How many turns the counts cover. */
   turns: number
   cost?: number
@@ -130,6 +135,8 @@ export interface TurnMeta {
   scripted?: true
   /** Set when the turn had no user message: the answering side spoke first. */
   noQuestion?: true
+  /** The name of the agent that answered, when the answering side names it (after a handoff). */
+  agent?: string
   /** The question sent, clipped to `TEXT_CLIP` characters. */
   question?: string
   /** The answer, clipped; `null` when no answer came. */
@@ -345,6 +352,7 @@ function runMeta(result: ScenarioExecutionResult, write: MetaWriter, at: string)
     side.input += turn.usage.input
     side.output += turn.usage.output
     side.cached += turn.usage.cached
+    addCacheWrite(side, turn.usage.cacheWrite)
     side.turns += 1
     addSimulating(side, turn.usage)
     if (side.cost !== undefined) {
@@ -388,6 +396,11 @@ function runMeta(result: ScenarioExecutionResult, write: MetaWriter, at: string)
   return run
 }
 
+function addCacheWrite(side: UsageMeta, tokens: number | undefined): void {
+  // A result from before cache writes were counted has none.
+  if (tokens !== undefined && tokens > 0) side.cacheWrite = (side.cacheWrite ?? 0) + tokens
+}
+
 function addSimulating(side: UsageMeta, usage: TurnUsage): void {
   // A result from before simulated users has no `simulating` side.
   const tokens = (usage.simulating?.input ?? 0) + (usage.simulating?.output ?? 0)
@@ -402,11 +415,12 @@ function addSimulating(side: UsageMeta, usage: TurnUsage): void {
  * so a replayed judge over a scripted transcript is recorded usage, not usage spent now.
  */
 function addAfterTurns(result: ScenarioExecutionResult, now: UsageMeta, recorded: UsageMeta) {
-  const turns = { input: 0, output: 0, cached: 0, cost: 0, simulating: 0 }
+  const turns = { input: 0, output: 0, cached: 0, cacheWrite: 0, cost: 0, simulating: 0 }
   for (const turn of result.history) {
     turns.input += turn.usage.input
     turns.output += turn.usage.output
     turns.cached += turn.usage.cached
+    turns.cacheWrite += turn.usage.cacheWrite ?? 0
     turns.cost += turn.usage.cost ?? 0
     turns.simulating += (turn.usage.simulating?.input ?? 0) + (turn.usage.simulating?.output ?? 0)
   }
@@ -415,6 +429,7 @@ function addAfterTurns(result: ScenarioExecutionResult, now: UsageMeta, recorded
     input: Math.max(0, total.input - turns.input),
     output: Math.max(0, total.output - turns.output),
     cached: Math.max(0, total.cached - turns.cached),
+    cacheWrite: Math.max(0, (total.cacheWrite ?? 0) - turns.cacheWrite),
     cost: Math.max(0, (total.cost ?? 0) - turns.cost),
     simulating: Math.max(
       0,
@@ -427,6 +442,7 @@ function addAfterTurns(result: ScenarioExecutionResult, now: UsageMeta, recorded
   side.input += extra.input
   side.output += extra.output
   side.cached += extra.cached
+  addCacheWrite(side, extra.cacheWrite)
   if (side.cost !== undefined) side.cost += extra.cost
   if (extra.simulating > 0) side.simulating = (side.simulating ?? 0) + extra.simulating
 }
@@ -514,6 +530,9 @@ function turnMeta(turn: TurnRecord, write: MetaWriter, at: string): TurnMeta {
   // `null`: no user message this turn (`question: null`), the answering side spoke first.
   const asked: string | null = turn.questionText
   if (asked === null) out.noQuestion = true
+  if (typeof turn.agent === 'string') {
+    out.agent = write.text(turn.agent, `${at}.agent`, TOOL_NAME_CLIP, true)
+  }
   return out
 }
 

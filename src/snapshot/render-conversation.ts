@@ -18,7 +18,8 @@ import { shownStopReason } from './stop-reason.js'
  * What agent tests add is shown only where a run has it, so a run that uses none of it renders
  * as before (committed snapshots stay valid): the seeded messages (`seed:`, before turn 0), a
  * simulated user's questions (`user (simulated)`, with `goal reached` when it said so), scripted
- * answers (`assistant (scripted)`), a turn without a user message (no `user:` line), the reasons
+ * answers (`assistant (scripted)`), the agent that answered when the answering side names it
+ * (`assistant (billing)`, e.g. after a handoff), a turn without a user message (no `user:` line), the reasons
  * and judgements of outcome criteria, outcome errors (`⚠`, not a verdict), and the stop reason
  * when the status does not already say it (`limit_reached (budget)`).
  *
@@ -75,11 +76,7 @@ function renderTurn(turn: TurnRecord): string[] {
   const lines = question === null ? [] : [...block(user, question)]
   // Tool calls came before the final answer within the turn.
   for (const call of turn.toolCalls) lines.push(...renderToolCall(call))
-  if (turn.rawResponse !== null) {
-    lines.push(
-      ...block(turn.scripted === true ? 'assistant (scripted)' : 'assistant', turn.rawResponse),
-    )
-  }
+  if (turn.rawResponse !== null) lines.push(...block(answerer(turn), turn.rawResponse))
   if (Object.keys(turn.parsedFields).length > 0) {
     lines.push(`parsed: ${json(turn.parsedFields)}`)
   }
@@ -92,6 +89,13 @@ function renderTurn(turn: TurnRecord): string[] {
     lines.push(`error: ${turn.error.category} at ${turn.error.stage}: ${turn.error.message}`)
   }
   return lines
+}
+
+/** Who gave the answer: `assistant`, `assistant (scripted)`, or the agent that answered. */
+function answerer(turn: TurnRecord): string {
+  if (turn.scripted === true) return 'assistant (scripted)'
+  // On one line: the name labels the answer's first line.
+  return turn.agent === undefined ? 'assistant' : `assistant (${turn.agent.replace(/\s+/g, ' ')})`
 }
 
 function renderToolCall(call: ToolCallRecord): string[] {
