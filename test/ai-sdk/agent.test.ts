@@ -1,0 +1,113 @@
+import { createOpenAI } from '@ai-sdk/openai'
+import { stepCountIs, tool } from 'ai'
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { aiSdkAgent } from '../../src/ai-sdk/index.js'
+import { END, runScenario, Scenario } from '../../src/core.js'
+import { useScriptedServer } from '../models/server-fixture.js'
+
+// aiSdkAgent with the real `ai` and `@ai-sdk/openai` (its Chat Completions model) against the
+// loopback Chat Completions server: the conversation each turn sends, the tool loop, what the
+// turn records.
+
+const { server } = useScriptedServer()
+const bodies = () =>
+  server().requests.map((r) => r.body as { messages: unknown[] } & Record<string, unknown>)
+
+const chatModel = () =>
+  createOpenAI({ baseURL: server().baseURL, apiKey: 'test-key-fake' }).chat('test-model')
+
+const orders: Record<string, string> = { '1042': 'delayed until Friday' }
+const lookUpOrder = tool({
+  description: 'Finds an order by its number',
+  inputSchema: z.object({ id: z.string() }),
+  execute: async ({ id }) => ({ id, status: orders[id] ?? 'unknown' }),
+})
+
+const twoTurns = () =>
+  new Scenario('support')
+    .addNode('ask', { question: 'Where is order 1042?' })
+    .addNode('thanks', { question: 'Thanks! Anything else?' })
+    .addEdge('ask', 'thanks')
+    .addEdge('thanks', END)
+    .setEntry('ask')
+    .validate()
+
+describe('aiSdkAgent', () => {
+  test('runs the tool loop; the turn records the tool calls, the messages and the usage', async () => {
+    server().reply(
+      {
+        toolCalls: [{ id: 'call_1', name: 'lookUpOrder', arguments: { id: '1042' } }],
+        usage: { promptTokens: 40, completionTokens: 8, cachedTokens: 16 },
+      },
+      {
+        content: 'Order 1042 is delayed until Friday.',
+        usage: { promptTokens: 60, completionTokens: 9 },
+      },
+      { content: 'No, that is all.', usage: { promptTokens: 80, completionTokens: 5 } },
+    )
+    const agent = aiSdkAgent({
+      model: chatModel(),
+      tools: { lookUpOrder },
+      system: 'You are a support agent.',
+    })
+    const result = await runScenario(twoTurns(), { model: agent, systemPrompt: 'Answer briefly.' })
+    expect(result.status, JSON.stringify(result.error)).toBe('completed')
+    const [first, second] = result.history
+    expect(first?.rawResponse).toBe('Order 1042 is delayed until Friday.')
+    expect(first?.toolCalls).toEqual([
+      {
+        id: 'call_1',
+        name: 'lookUpOrder',
+        arguments: { id: '1042' },
+        result: { id: '1042', status: 'delayed until Friday' },
+      },
+    ])
+    expect(first?.toolNames).toEqual(['lookUpOrder'])
+    expect(first?.messages).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'lookUpOrder', arguments: '{"id":"1042"}' },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        tool_call_id: 'call_1',
+        content: '{"id":"1042","status":"delayed until Friday"}',
+      },
+      { role: 'assistant', content: 'Order 1042 is delayed until Friday.' },
+    ])
+    expect(first?.usage.answering).toEqual({ input: 100, output: 17, cached: 16, cacheWrite: 0 })
+    expect(second?.usage.answering).toEqual({ input: 80, output: 5, cached: 0, cacheWrite: 0 })
+    // The second turn's request: both system prompts, the first turn with its tool call and result.
+    expect(bodies()[2]?.messages).toEqual([
+      { role: 'system', content: 'You are a support agent.' },
+      { role: 'system', content: 'Answer briefly.' },
+      { role: 'user', content: 'Where is order 1042?' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'lookUpOrder', arguments: '{"id":"1042"}' },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        tool_call_id: 'call_1',
+        content: '{"id":"1042","status":"delayed until Friday"}',
+      },
+      { role: 'assistant', content: 'Order 1042 is delayed until Friday.' },
+      { role: 'user', content: 'Thanks! Anything else?' },
+    ])
+  })
+})
