@@ -6,6 +6,7 @@ import type { AgentContext, AgentFunction, AgentReply } from '../models/types.js
 import type { ChatMessage } from '../state/types.js'
 import { ai } from './ai.js'
 import { chatMessages, toolCallRecords, usageOf } from './from-result.js'
+import { identifyModel } from './language-model.js'
 import { toModelMessages } from './to-model-messages.js'
 
 /** `generateText`'s options as the user's `ai` (6 or 7) types them. */
@@ -99,16 +100,7 @@ function readAgentOptions(options: unknown): Record<string, unknown> {
       "Leave them out: the turn's conversation is the prompt, and the turn's signal aborts the call. Put the agent's own instructions in `system`.",
     )
   }
-  const { model } = copy
-  const isModel =
-    (typeof model === 'string' && model !== '') ||
-    (typeof model === 'object' && model !== null && !Array.isArray(model))
-  if (!isModel) {
-    throw new InvalidArgumentError(
-      `aiSdkAgent(options) needs \`model\`: an AI SDK language model, got ${describeValue(model)}`,
-      "Pass a provider's model, e.g. { model: createOpenAI({ fetch: recordedFetch }).chat('gpt-4.1-mini') }.",
-    )
-  }
+  identifyModel(copy.model, 'aiSdkAgent(options) `model`')
   return copy
 }
 

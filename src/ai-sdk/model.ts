@@ -1,6 +1,4 @@
 import type { generateText } from 'ai'
-import { InvalidArgumentError } from '../errors/index.js'
-import { describeValue } from '../internal/describe-value.js'
 import type {
   ChatToolDefinition,
   DriverAnswer,
@@ -13,6 +11,7 @@ import { ai } from './ai.js'
 import type { GenerateTextResultLike, UsageLike } from './ai-module.js'
 import { driverError } from './driver-error.js'
 import { chatToolCalls, usageOf } from './from-result.js'
+import { identifyModel } from './language-model.js'
 import { toModelMessages } from './to-model-messages.js'
 
 /** A language model as the user's `ai` takes it: a provider's model, or a gateway model id. */
@@ -42,38 +41,13 @@ export interface AiSdkModelConfig {
  * await run({ parsingModel: judge })
  */
 export function aiSdkModel(languageModel: AiSdkLanguageModel): AiSdkModelConfig {
-  const { modelId, provider } = identify(languageModel)
+  const { modelId, provider } = identifyModel(languageModel, 'aiSdkModel(languageModel)')
   const name = `ai-sdk:${provider}`
   const driver: ModelDriver = {
     name,
     complete: (request, { signal }) => complete(languageModel, modelId, request, signal),
   }
   return { model: modelId, driver }
-}
-
-/** The model's id and provider, read from what the AI SDK's language models carry. */
-function identify(model: unknown): { modelId: string; provider: string } {
-  if (typeof model === 'string' && model !== '') return { modelId: model, provider: 'gateway' }
-  let modelId: unknown
-  let provider: unknown
-  let doGenerate: unknown
-  try {
-    if (typeof model === 'object' && model !== null) {
-      ;({ modelId, provider, doGenerate } = model as Record<string, unknown>)
-    }
-  } catch {
-    // A value whose properties throw is described below like any other non-model.
-  }
-  if (typeof modelId !== 'string' || modelId === '' || typeof doGenerate !== 'function') {
-    throw new InvalidArgumentError(
-      `aiSdkModel(languageModel) needs an AI SDK language model, got ${describeValue(model)}`,
-      "Pass a provider's model, e.g. aiSdkModel(createOpenAI({ fetch: recordedFetch }).chat('gpt-4.1-mini')), or a gateway model id string.",
-    )
-  }
-  return {
-    modelId,
-    provider: typeof provider === 'string' && provider !== '' ? provider : 'unknown',
-  }
 }
 
 async function complete(

@@ -110,4 +110,108 @@ describe('aiSdkAgent', () => {
       { role: 'user', content: 'Thanks! Anything else?' },
     ])
   })
+
+  test('a tool that throws: the call records the error, the model sees it, the turn goes on', async () => {
+    const failing = tool({
+      description: 'Always fails',
+      inputSchema: z.object({ id: z.string() }),
+      execute: async (): Promise<string> => {
+        throw new Error('the order service is down')
+      },
+    })
+    server().reply(
+      { toolCalls: [{ id: 'call_2', name: 'lookUpOrder', arguments: { id: '7' } }] },
+      { content: 'Sorry, I cannot look that up right now.' },
+    )
+    const agent = aiSdkAgent({ model: chatModel(), tools: { lookUpOrder: failing } })
+    const result = await runScenario(oneTurn(), { model: agent })
+    expect(result.status, JSON.stringify(result.error)).toBe('completed')
+    expect(result.history[0]?.toolCalls).toEqual([
+      {
+        id: 'call_2',
+        name: 'lookUpOrder',
+        arguments: { id: '7' },
+        error: 'the order service is down',
+      },
+    ])
+    expect(result.history[0]?.messages[1]).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_2',
+      content: 'the order service is down',
+    })
+  })
+
+  test("stopWhen is the user's: stepCountIs(1) ends the turn at its first tool call", async () => {
+    server().reply({
+      toolCalls: [{ id: 'call_3', name: 'lookUpOrder', arguments: { id: '1042' } }],
+    })
+    const agent = aiSdkAgent({
+      model: chatModel(),
+      tools: { lookUpOrder },
+      stopWhen: stepCountIs(1),
+    })
+    const result = await runScenario(oneTurn(), { model: agent })
+    expect(server().requests).toHaveLength(1)
+    expect(result.history[0]?.rawResponse).toBe('')
+    expect(result.history[0]?.toolNames).toEqual(['lookUpOrder'])
+  })
+
+  test('by default a turn takes at most 9 steps (8 rounds of tools and an answer)', async () => {
+    server().setDefaultReply({ toolCalls: [{ name: 'lookUpOrder', arguments: { id: '1042' } }] })
+    try {
+      const agent = aiSdkAgent({ model: chatModel(), tools: { lookUpOrder } })
+      const result = await runScenario(oneTurn(), { model: agent })
+      expect(server().requests).toHaveLength(9)
+      expect(result.history[0]?.toolCalls).toHaveLength(9)
+    } finally {
+      server().setDefaultReply(undefined)
+    }
+  })
+
+  test("an aborted run aborts the agent's call", async () => {
+    server().reply({ hang: true })
+    const controller = new AbortController()
+    const agent = aiSdkAgent({ model: chatModel(), maxRetries: 0 })
+    const running = runScenario(oneTurn(), { model: agent, signal: controller.signal })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    controller.abort()
+    const result = await running
+    expect(result.status).toBe('error')
+    expect(result.error?.category).toBe('aborted')
+  })
+
+  test('a tool message that answers no earlier call is a clear error (the agent called by hand)', async () => {
+    const agent = aiSdkAgent({ model: chatModel() })
+    const context = {
+      nodeId: 'ask',
+      turn: 0,
+      state: {} as never,
+      signal: new AbortController().signal,
+    }
+    await expect(
+      Promise.resolve(agent([{ role: 'tool', tool_call_id: 'call_x', content: '{}' }], context)),
+    ).rejects.toThrow(
+      "aiSdkAgent: the conversation has a tool message answering 'call_x', which no earlier assistant message called",
+    )
+    expect(server().requests).toHaveLength(0)
+  })
+
+  test('options it cannot take are an error when the agent is made', () => {
+    expect(() => aiSdkAgent(null as never)).toThrow(
+      /^\[vitest-scenario\] aiSdkAgent\(options\) needs an options object, got null/,
+    )
+    expect(() => aiSdkAgent({} as never)).toThrow(
+      'aiSdkAgent(options) `model` needs an AI SDK language model, got undefined',
+    )
+    expect(() => aiSdkAgent({ model: chatModel(), prompt: 'Hi' } as never)).toThrow(
+      'aiSdkAgent(options) got `prompt`, which each turn sets itself',
+    )
+  })
 })
+
+const oneTurn = () =>
+  new Scenario('one')
+    .addNode('ask', { question: 'Where is order 1042?' })
+    .addEdge('ask', END)
+    .setEntry('ask')
+    .validate()
