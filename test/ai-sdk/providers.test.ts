@@ -133,8 +133,9 @@ describe('the Responses API model (@ai-sdk/openai default)', () => {
       cacheWrite: 0,
     })
     // The second turn sends the first one back as Responses items: the call and its output.
-    const input = (openaiServer.requests[2]?.body as { input: { type?: string; role?: string }[] })
-      .input
+    const third = openaiServer.requests[2]
+    if (third === undefined) throw new Error('expected a third request')
+    const { input } = third.body as { input: { type?: string; role?: string }[] }
     expect(input.map((item) => item.type ?? item.role)).toEqual([
       'user',
       'function_call',
