@@ -67,7 +67,8 @@ export function aiSdkAgent(options: AiSdkAgentOptions): AgentFunction {
     const result = await ai.generateText(call)
     const reply: AgentReply = {
       content: result.text,
-      messages: chatMessages(result.response.messages),
+      // Every step's messages: `responseMessages` in `ai` 7, `response.messages` in `ai` 6.
+      messages: chatMessages(result.responseMessages ?? result.response.messages),
       toolCalls: toolCallRecords(result.steps),
     }
     const usage = usageOf(result.totalUsage)

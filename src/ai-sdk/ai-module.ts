@@ -49,8 +49,13 @@ export interface GenerateTextResultLike {
   toolCalls: readonly ContentPartLike[]
   /** The structured output, when asked for (a getter: read only then). */
   output?: unknown
+  /**
+   * `ai` 7: the assistant and tool messages of every step (its `response.messages` holds only the
+   * last step's). `ai` 6 has no such field.
+   */
+  responseMessages?: readonly unknown[] | undefined
   response: {
-    /** The assistant and tool messages the call produced (AI SDK model messages). */
+    /** The assistant and tool messages: of every step in `ai` 6, of the last step in `ai` 7. */
     messages: readonly unknown[]
     headers?: Record<string, string> | undefined
   }
