@@ -9,15 +9,16 @@ import { chatMessages, toolCallRecords, usageOf } from './from-result.js'
 import { identifyModel } from './language-model.js'
 import { toModelMessages } from './to-model-messages.js'
 
-/** `generateText`'s options as the user's `ai` (6 or 7) types them. */
-type GenerateTextOptions = Parameters<typeof generateText>[0]
-
 /**
  * What `aiSdkAgent` takes: `generateText`'s options (`model`, `tools`, `system`, `stopWhen`,
  * `temperature`, `maxRetries`, `providerOptions`, …) without the prompt — each turn's conversation
  * is the prompt — and without `abortSignal` (the turn's signal is passed).
  */
-export type AiSdkAgentOptions = Omit<GenerateTextOptions, 'prompt' | 'messages' | 'abortSignal'>
+export type AiSdkAgentOptions = Omit<
+  // `generateText`'s options as the user's `ai` (6 or 7) types them.
+  Parameters<typeof generateText>[0],
+  'prompt' | 'messages' | 'abortSignal'
+>
 
 /**
  * The steps a turn may take when `stopWhen` is not given: at most 8 rounds of tool calls and the
