@@ -32,8 +32,8 @@ const TAKEN = ['prompt', 'messages', 'abortSignal'] as const
 
 /**
  * An agent under test made of the AI SDK's `generateText` and its tool loop: each turn the
- * conversation so far (the run's system prompt first, earlier questions, answers, tool calls and
- * results) is mapped to AI SDK messages and `generateText` runs with your options, the tools'
+ * conversation so far (earlier questions, answers, tool calls and results; the run's system prompt
+ * after your `system`) is mapped to AI SDK messages and `generateText` runs with your options, the tools'
  * `execute` functions, `stopWhen` (default: `stepCountIs(9)`) and the turn's abort signal. The
  * reply's `content` is the final text; `messages` this turn's assistant and tool messages in Chat
  * Completions shape; `toolCalls` every call of every step with its input, result or error; `usage`
@@ -57,8 +57,8 @@ export function aiSdkAgent(options: AiSdkAgentOptions): AgentFunction {
   return async (conversation: ChatMessage[], context: AgentContext): Promise<AgentReply> => {
     const prompt = toModelMessages(conversation, 'aiSdkAgent')
     const call: Record<string, unknown> = {
-      stopWhen: ai.stepCountIs(DEFAULT_AGENT_STEPS),
       ...rest,
+      stopWhen: rest.stopWhen ?? ai.stepCountIs(DEFAULT_AGENT_STEPS),
       messages: prompt.messages,
       abortSignal: context.signal,
     }
