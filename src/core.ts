@@ -322,6 +322,7 @@ export { wrap } from './recordings/wrap.js'
 // ─── Errors ─────────────────────────────────────────────────────────────────────────────────────
 export type { MessageParts } from './errors/format-message.js'
 export { InvalidArgumentError } from './errors/invalid-argument-error.js'
+export { MissingPeerError } from './errors/missing-peer-error.js'
 export { isModelCallError, ModelCallError } from './errors/model-call-error.js'
 export { ReadOnlyStateError } from './errors/read-only-state-error.js'
 export {

@@ -1,6 +1,7 @@
 export { assertKnownKeys } from '../internal/known-keys.js'
 export { formatMessage, MESSAGE_PREFIX, type MessageParts, quoteList } from './format-message.js'
 export { assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
+export { MissingPeerError } from './missing-peer-error.js'
 export { isModelCallError, ModelCallError } from './model-call-error.js'
 export { ReadOnlyStateError } from './read-only-state-error.js'
 export {

@@ -31,6 +31,8 @@ export type ScenarioErrorCode =
   | 'state_read_only'
   /** A scenario report could not be written; the reporter says so and the run goes on. */
   | 'report_failed'
+  /** An adapter entry was imported without the optional peer package it adapts. */
+  | 'missing_peer'
 
 /** Where the error codes are explained, relative to the package root (it ships in the package). */
 export const ERROR_DOCS = 'docs/errors.md'

@@ -1,10 +1,15 @@
 // What a live exchange says about itself, read before it is kept in a recording.
 
-/** The credential a request carries: the bearer token, or Azure's `api-key`. */
+/**
+ * The credential a request carries: the bearer token, Azure's `api-key`, Anthropic's `x-api-key`
+ * or Google's `x-goog-api-key`.
+ */
 export function bearer(headers: Headers): string | undefined {
   const authorization = headers.get('authorization')
   if (authorization !== null) return authorization.replace(/^Bearer\s+/i, '').trim()
-  return headers.get('api-key') ?? undefined
+  return (
+    headers.get('api-key') ?? headers.get('x-api-key') ?? headers.get('x-goog-api-key') ?? undefined
+  )
 }
 
 /**

@@ -26,6 +26,7 @@ const CODES: Record<ScenarioErrorCode, true> = {
   turn_timeout: true,
   state_read_only: true,
   report_failed: true,
+  missing_peer: true,
 }
 
 describe('ScenarioError keeps its parts', () => {

@@ -2,9 +2,11 @@
 // test/support/llama/global-setup.ts). The model is a tiny random-weight fixture: its words are
 // gibberish, so these tests check what the library does with real HTTP, usage, structured output
 // and tool calls — never wording. Skipped, with the reason, where no server was started.
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import OpenAI from 'openai'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
+import { aiSdkAgent, aiSdkModel } from '../../src/ai-sdk/index.js'
 import { defineTemplate, END, runScenario, Scenario, simulatedUser, tool } from '../../src/core.js'
 import { type LlamaConnection, llamaServerOrSkip } from '../support/llama/use-llama-server.js'
 
@@ -128,6 +130,67 @@ describe('scenarios against a real llama-server', { timeout: 60_000 }, () => {
       expect(turn.usage.simulating.output).toBeGreaterThan(0)
     }
     expect(result.finalState.user).toEqual(result.history.at(-1)?.user)
+  })
+})
+
+describe('the AI SDK against a real llama-server (@ai-sdk/openai-compatible)', {
+  timeout: 60_000,
+}, () => {
+  /** llama-server as an OpenAI-compatible AI SDK provider (with `Connection: close`, as above). */
+  const provider = (llama: LlamaConnection) =>
+    createOpenAICompatible({
+      name: 'llama',
+      baseURL: llama.baseURL,
+      apiKey: llama.apiKey,
+      headers: { ...llama.defaultHeaders },
+      supportsStructuredOutputs: true,
+    })
+
+  test('an aiSdkAgent answers a 2-turn scenario; usage from the AI SDK on every turn', async (ctx) => {
+    const llama = llamaServerOrSkip(ctx)
+    const agent = aiSdkAgent({
+      model: provider(llama).chatModel(llama.model),
+      system: 'You are terse.',
+      temperature: 0,
+      maxOutputTokens: 24,
+      maxRetries: 0,
+    })
+    const definition = new Scenario('ai-sdk-agent')
+      .addNode('ask', { question: 'Which drug inhibits BCL-2?' })
+      .addNode('challenge', { question: 'Are you sure?' })
+      .addEdge('ask', 'challenge')
+      .addEdge('challenge', END)
+      .setEntry('ask')
+      .validate()
+    const result = await runScenario(definition, { model: agent })
+    expect(result.status, JSON.stringify(result.error)).toBe('completed')
+    for (const turn of result.history) {
+      expect(typeof turn.rawResponse).toBe('string')
+      expect(turn.usage.answering.input).toBeGreaterThan(0)
+      expect(turn.usage.answering.output).toBeGreaterThan(0)
+    }
+    const inputs = result.history.map((t) => t.usage.answering.input)
+    expect(inputs[1]).toBeGreaterThan(inputs[0] ?? 0)
+  })
+
+  test('aiSdkModel as the parsing model: structured output through the AI SDK fills the template', async (ctx) => {
+    const llama = llamaServerOrSkip(ctx)
+    const template = defineTemplate({
+      schema: z.object({ verdict: z.enum(['pass', 'fail']), score: z.number().int() }),
+      verify: (parsed) => parsed.verdict === 'pass' || parsed.verdict === 'fail',
+    })
+    const definition = new Scenario('ai-sdk-judged')
+      .addNode('ask', { question: { question: 'Grade this: 2 + 2 = 4.', template } })
+      .setEntry('ask')
+      .validate()
+    const parser = aiSdkModel(provider(llama).chatModel(llama.model))
+    const result = await runScenario(definition, {
+      model: llamaModel(llama),
+      parsingModel: { ...parser, temperature: 0, maxTokens: 64 },
+    })
+    expect(result.status, JSON.stringify(result.error)).toBe('completed')
+    expect(['pass', 'fail']).toContain(result.history[0]?.parsedFields.verdict)
+    expect(result.history[0]?.usage.judging.input).toBeGreaterThan(0)
   })
 })
 

@@ -22,7 +22,11 @@ const entrySources = [
   'src/setup/index.ts',
   'src/plugin/index.ts',
   'src/reporter/index.ts',
+  'src/ai-sdk/index.ts',
 ]
+
+/** The optional agent SDKs an adapter entry may load: the core entries load none of them. */
+const optionalSdk = /^(?:ai|@ai-sdk\/[^/]+|@openai\/agents[^/]*|@anthropic-ai\/[^/]+)(?:\/.*)?$/
 
 interface DpdmReport {
   tree: Record<string, { request: string; id: string | null }[] | null>
@@ -50,11 +54,18 @@ function vitestRequests(entry: string): string[] {
   return requests.filter((r) => /^(?:vitest|@vitest\/)/.test(r))
 }
 
+/** Every import of an optional agent SDK in the static import graph of `entries`. */
+function sdkRequests(entries: readonly string[]): string[] {
+  const { tree } = dpdm(entries)
+  const requests = Object.values(tree).flatMap((deps) => (deps ?? []).map((d) => d.request))
+  return [...new Set(requests.filter((r) => optionalSdk.test(r)))].sort()
+}
+
 /** Imports `file` in a fresh `node` process in which resolving any vitest module is an error. */
-function importWithoutVitest(file: string) {
+function importWithoutVitest(file: string, hook = 'test/support/deny-vitest.mjs') {
   return run(process.execPath, [
     '--import',
-    pathToFileURL(join(repoRoot, 'test/support/deny-vitest.mjs')).href,
+    pathToFileURL(join(repoRoot, hook)).href,
     '--input-type=module',
     '--eval',
     `await import(${JSON.stringify(pathToFileURL(file).href)})`,
@@ -62,7 +73,7 @@ function importWithoutVitest(file: string) {
 }
 
 describe('package manifest', () => {
-  test('exports the seven entries and package.json, types first in every condition', () => {
+  test('exports the eight entries and package.json, types first in every condition', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './core',
@@ -71,6 +82,7 @@ describe('package manifest', () => {
       './setup',
       './plugin',
       './reporter',
+      './ai-sdk',
       './package.json',
     ])
     for (const [entry, target] of Object.entries(pkg.exports)) {
@@ -174,6 +186,46 @@ describe('import graph', () => {
     const result = importWithoutVitest(join(repoRoot, 'dist/src/core.js'))
     expect(result.output).not.toContain('[vitest-free]')
     expect(result.code, result.output).toBe(0)
+  })
+
+  test('no core entry reaches an optional agent SDK (ai, @ai-sdk/*, @openai/agents, @anthropic-ai/*)', () => {
+    expect(sdkRequests(entrySources.filter((e) => e !== 'src/ai-sdk/index.ts'))).toEqual([])
+    // One dpdm run or node process per check: seconds under load.
+  }, 30_000)
+
+  test('the ai-sdk entry reaches ai and no other SDK, and only through a dynamic import', () => {
+    expect(sdkRequests(['src/ai-sdk/index.ts'])).toEqual(['ai'])
+    // A static import of `ai` would fail with Node's bare ERR_MODULE_NOT_FOUND before the entry
+    // could say which package is missing: the built entry loads it with import('ai').
+    const dir = join(repoRoot, 'dist/src/ai-sdk')
+    const statics = readdirSync(dir)
+      .filter((name) => name.endsWith('.js'))
+      .filter((name) =>
+        /^\s*(?:import|export)\b[^;]*?from\s*['"]ai['"]/m.test(
+          readFileSync(join(dir, name), 'utf8'),
+        ),
+      )
+    expect(statics).toEqual([])
+    expect(readFileSync(join(dir, 'ai.js'), 'utf8')).toContain("import('ai')")
+    // One dpdm run or node process per check: seconds under load.
+  }, 30_000)
+
+  test('dist core, host and the main entry load in a plain node process with no agent SDK resolvable', () => {
+    for (const file of ['dist/src/core.js', 'dist/src/host.js', 'dist/src/index.js']) {
+      const result = importWithoutVitest(join(repoRoot, file), 'test/support/deny-sdks.mjs')
+      expect(result.output, file).not.toContain('[sdk-free]')
+      expect(result.code, result.output).toBe(0)
+    }
+    // One dpdm run or node process per check: seconds under load.
+  }, 30_000)
+
+  test('the plain-node SDK check rejects the ai-sdk entry, which loads ai', () => {
+    const result = importWithoutVitest(
+      join(repoRoot, 'dist/src/ai-sdk/index.js'),
+      'test/support/deny-sdks.mjs',
+    )
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toContain("[sdk-free] 'ai' imported by ")
   })
 
   test('the plain-node check rejects a module that pulls in vitest', () => {

@@ -194,6 +194,42 @@ const formularyTurns: Rule[] = [
   },
 ]
 
+// --- ai-sdk-agent.test.ts ------------------------------------------------------------------
+// The AI SDK agent's model: it checks each interaction with its tool, then answers from the result.
+
+const pharmacyTurns: Rule[] = [
+  {
+    asked: /add ketoconazole/,
+    reply: ({ toolResults }) => {
+      const check = toolResults.find((r) => r.name === 'checkInteraction')
+      if (check === undefined) {
+        return toolCall('call_check_ketoconazole', 'checkInteraction', {
+          drug: 'venetoclax',
+          other: 'ketoconazole',
+        })
+      }
+      return check.content.includes('"major"')
+        ? 'No: ketoconazole strongly inhibits CYP3A, which clears venetoclax, so the two interact (a major interaction). Avoid the combination, or reduce the venetoclax dose as its label says.'
+        : undefined
+    },
+  },
+  {
+    asked: /azithromycin/,
+    reply: ({ toolResults }) => {
+      const check = toolResults.find((r) => r.name === 'checkInteraction')
+      if (check === undefined) {
+        return toolCall('call_check_azithromycin', 'checkInteraction', {
+          drug: 'venetoclax',
+          other: 'azithromycin',
+        })
+      }
+      return check.content.includes('"none"')
+        ? 'Azithromycin is not a strong CYP3A inhibitor: the check finds no interaction with venetoclax.'
+        : undefined
+    },
+  },
+]
+
 // --- support-agent.test.ts -----------------------------------------------------------------
 // The support agent's own model (its agent function calls it through a wrapped client, with its
 // own tools), and the customer the simulated user plays.
@@ -311,6 +347,12 @@ interface CriterionVerdict {
 }
 
 const criterionVerdicts: Record<string, CriterionVerdict> = {
+  'The assistant warns that ketoconazole and venetoclax interact': {
+    evidence: /the two interact \(a major interaction\)/,
+    verdict: 'met',
+    reasoning:
+      'Turn 0, assistant: "ketoconazole strongly inhibits CYP3A, which clears venetoclax, so the two interact (a major interaction)." It warns and says what to do.',
+  },
   'The agent asks for the order number before it looks the order up': {
     evidence: /Could you tell me your order number\?[\s\S]*calls tool lookupOrder/,
     verdict: 'met',
@@ -377,6 +419,7 @@ const models: Record<string, Rule[]> = {
     ...formularyTurns,
   ],
   'support-model': supportTurns,
+  'pharmacy-model': pharmacyTurns,
   'travel-model': travelTurns,
   'hasty-travel-model': hastyTravelTurns,
   'sycophantic-model': [

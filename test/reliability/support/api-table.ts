@@ -1,6 +1,7 @@
 // The fuzz table: every public function, constructor and method, with the arguments to generate
 // for it. `public-api.fuzz.test.ts` enumerates the package entries and fails on any export that
 // has neither an entry here nor an exclusion (with its reason) in `exclusions.ts`.
+import { createOpenAI } from '@ai-sdk/openai'
 import fc from 'fast-check'
 import OpenAI from 'openai'
 import type { MatcherState } from 'vitest'
@@ -10,6 +11,7 @@ import {
   createToSatisfyJudge,
   matchers,
 } from '../../../matchers/index.js'
+import { aiSdkAgent, aiSdkModel } from '../../../src/ai-sdk/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
 import { scenarioPlugin } from '../../../src/plugin/index.js'
@@ -154,6 +156,10 @@ const resultSetArg = arg(
 )
 /** Any value: predicates and `cause` take anything. */
 const any = hostileValue
+
+/** An AI SDK language model pointed at a closed port with a fake key. */
+const aiSdkLanguageModel = () =>
+  createOpenAI({ baseURL: 'http://127.0.0.1:9/v1', apiKey: 'test-key-fake' }).chat('m')
 
 let state: MatcherState | undefined
 
@@ -672,6 +678,23 @@ export const table: Readonly<Record<string, Signature>> = {
         ],
       ),
     ),
+  ),
+  // The AI SDK adapter (vitest-scenario/ai-sdk): a model that reaches nothing (the fuzz only
+  // makes agents and configs; it never calls them).
+  aiSdkAgent: fn(
+    aiSdkAgent,
+    opts(
+      ['model', 'tools', 'system', 'stopWhen'],
+      obj('{ model: openai.chat(…) }', () => ({ model: aiSdkLanguageModel() })),
+      obj("{ model: 'gateway/model', system: 'Be brief.' }", () => ({
+        model: 'gateway/model',
+        system: 'Be brief.',
+      })),
+    ),
+  ),
+  aiSdkModel: fn(
+    aiSdkModel,
+    arg(oneOf(recipe('openai.chat(…)', aiSdkLanguageModel), constant('gateway/model'))),
   ),
   wrap: fn(
     wrap,

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import * as matchersEntry from '../../../matchers/index.js'
+import * as aiSdk from '../../../src/ai-sdk/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
 import * as main from '../../../src/index.js'
@@ -56,6 +57,7 @@ export function packageEntries(): Record<string, Record<string, unknown>> {
     'vitest-scenario/plugin': plugin,
     'vitest-scenario/reporter': reporter,
     'vitest-scenario/setup': setupEntry(),
+    'vitest-scenario/ai-sdk': aiSdk,
   }
 }
 
