@@ -26,6 +26,8 @@ const CODES: Record<ScenarioErrorCode, true> = {
   turn_timeout: true,
   state_read_only: true,
   report_failed: true,
+  missing_peer: true,
+  adapter_failed: true,
 }
 
 describe('ScenarioError keeps its parts', () => {

@@ -1,0 +1,77 @@
+import { Agent, OpenAIProvider, tool } from '@openai/agents'
+import OpenAI from 'openai'
+import { z } from 'zod'
+import type { ReceivedRequest, ScriptedReply } from '../support/openai-server/index.js'
+
+// A triage agent that hands billing questions off to a billing specialist with a function tool,
+// and the scripted model behind both, as the tests of `openAIAgent` use them.
+
+/** The invoices the billing tool looks up. */
+export const invoices: Record<string, { amount: number; charged: number }> = {
+  '1042': { amount: 120, charged: 2 },
+}
+
+/** Builds the two agents (fresh per test: an Agent keeps no state, but tests stay apart). */
+export function billingAgents() {
+  const lookUpInvoice = tool({
+    name: 'lookUpInvoice',
+    description: 'Looks an invoice up by its number.',
+    parameters: z.object({ id: z.string() }),
+    execute: ({ id }) => invoices[id] ?? { error: `No invoice ${id}` },
+  })
+  const billing = new Agent({
+    name: 'Billing',
+    model: 'billing-model',
+    instructions: 'You answer billing questions. Look invoices up before answering.',
+    tools: [lookUpInvoice],
+  })
+  const triage = new Agent({
+    name: 'Triage',
+    model: 'triage-model',
+    instructions: 'You route customers: billing questions go to Billing.',
+    handoffs: [billing],
+  })
+  return { triage, billing }
+}
+
+/** A model provider on the Chat Completions API of the scripted server. */
+export function chatProvider(baseURL: string, client?: OpenAI): OpenAIProvider {
+  return new OpenAIProvider({
+    openAIClient: client ?? new OpenAI({ baseURL, apiKey: 'test-key-fake-agents', maxRetries: 0 }),
+    useResponses: false,
+  })
+}
+
+interface ChatBody {
+  model: string
+  messages: { role: string; content?: unknown; tool_calls?: unknown[] }[]
+  tools?: { function: { name: string } }[]
+}
+
+/**
+ * The two models over Chat Completions: triage hands a question naming an invoice off to
+ * Billing and answers anything else itself; Billing looks the invoice up, then answers from the
+ * tool's result.
+ */
+export function playChat(request: ReceivedRequest): ScriptedReply {
+  const body = request.body as ChatBody
+  const last = body.messages.at(-1)
+  const text = typeof last?.content === 'string' ? last.content : ''
+  const usage = { promptTokens: 40, completionTokens: 8, cachedTokens: 10 }
+  if (body.model === 'triage-model') {
+    if (last?.role === 'user' && /invoice/i.test(text)) {
+      return {
+        toolCalls: [{ id: 'call_handoff', name: 'transfer_to_Billing', arguments: {} }],
+        usage,
+      }
+    }
+    return { content: 'Refunds reach your card within 5 days.', usage }
+  }
+  if (last?.role === 'tool' && !text.includes('assistant')) {
+    return { content: 'Invoice 1042 was charged twice; I have refunded 120.', usage }
+  }
+  return {
+    toolCalls: [{ id: 'call_lookup', name: 'lookUpInvoice', arguments: { id: '1042' } }],
+    usage,
+  }
+}
