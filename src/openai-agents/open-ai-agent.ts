@@ -44,8 +44,8 @@ const OPTION_KEYS = ['runConfig', 'context', 'maxTurns']
  * @example
  * const result = await runScenario(definition, { model: openAIAgent(triageAgent) })
  */
-export function openAIAgent<TContext = undefined>(
-  agent: Agent<TContext, AgentOutputType>,
+export function openAIAgent<TContext, TOutput extends AgentOutputType>(
+  agent: Agent<TContext, TOutput>,
   options: OpenAIAgentOptions<TContext> = {},
 ): AgentFunction {
   if (typeof agent !== 'object' || agent === null || typeof agent.name !== 'string') {
