@@ -1,0 +1,113 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { playChat } from '../openai-agents/support.js'
+import { startOpenAIServer } from '../support/openai-server/index.js'
+import type { ScriptedServer } from '../support/openai-server/types.js'
+import { prepareSample, runVitestAsync } from '../support/sample-project.js'
+
+// An OpenAI Agents SDK app tested as a user writes it (test/projects/openai-agents): a triage
+// agent hands a billing question off to a specialist with a function tool, through openAIAgent,
+// over two turns; recorded against the scripted server, then replayed in CI with the server
+// stopped and no key; a changed question fails with the miss report.
+
+const KEY = 'test-key-fake-openai-agents'
+let server: ScriptedServer | undefined
+let dir: string
+
+beforeAll(async () => {
+  server = await startOpenAIServer({ created: 1_700_000_000 })
+  server.setDefaultReply(playChat)
+  dir = prepareSample('openai-agents')
+})
+
+afterAll(async () => {
+  await server?.close()
+})
+
+/** Every file the runs wrote in the sample (recordings, reports), by path. */
+function writtenFiles(): Map<string, string> {
+  const files = new Map<string, string>()
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      if (name === 'node_modules') continue
+      const path = join(folder, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else files.set(relative(dir, path), readFileSync(path, 'utf8'))
+    }
+  }
+  walk(dir)
+  return files
+}
+
+const recordings = () =>
+  new Map([...writtenFiles()].filter(([name]) => name.startsWith('__recordings__/')))
+
+const ci = (args: string[], env: Record<string, string | undefined> = {}) =>
+  runVitestAsync(dir, args, {
+    CI: 'true',
+    SCENARIO_BASE_URL: undefined,
+    OPENAI_API_KEY: undefined,
+    ...env,
+  })
+
+describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
+  test('a local run records the turns; the specialist answers after the handoff', async () => {
+    const run = await runVitestAsync(dir, ['--update=new', 'handoff-chat.test.ts'], {
+      CI: '',
+      SCENARIO_BASE_URL: server?.baseURL,
+      OPENAI_API_KEY: KEY,
+    })
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain(
+      '[sample] chat agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=false',
+    )
+    const files = recordings()
+    expect(files.size).toBe(1)
+    const [name, text] = [...files][0] ?? ['', '']
+    expect(name).toMatch(
+      /^__recordings__\/handoff-chat\.test\.ts\/a-billing-question-is-handed-off.*-[0-9a-f]{8}\.json$/,
+    )
+    const recording = JSON.parse(text) as {
+      status: string
+      interactions: { request: { path: string; body: { model: string } } }[]
+    }
+    expect(recording.status).toBe('complete')
+    expect(recording.interactions.map((i) => [i.request.path, i.request.body.model])).toEqual([
+      ['/chat/completions', 'triage-model'],
+      ['/chat/completions', 'billing-model'],
+      ['/chat/completions', 'billing-model'],
+      ['/chat/completions', 'triage-model'],
+    ])
+    for (const [file, content] of writtenFiles()) expect(content, file).not.toContain(KEY)
+  }, 120_000)
+
+  test('CI replays it with the server stopped and no key: same agents, tools and tokens', async () => {
+    await server?.close()
+    server = undefined
+    const before = recordings()
+    const run = await ci(['handoff-chat.test.ts'])
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain(
+      '[sample] chat agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=true',
+    )
+    expect(recordings()).toEqual(before)
+  }, 120_000)
+
+  test('a changed question fails in CI with the miss report', async () => {
+    const run = await ci(['handoff-chat.test.ts'], {
+      SCENARIO_FIRST_QUESTION: 'I was charged three times for invoice 1042.',
+    })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain('RecordingMissingError')
+    expect(run.output).toContain('No recording for model call #1 of this test')
+    expect(run.output).toContain('mode: replay')
+    expect(run.output).toMatch(/^ +- +"content": "I was charged twice for invoice 1042\.",?$/m)
+    expect(run.output).toMatch(
+      /^ +\+ +"content": "I was charged three times for invoice 1042\.",?$/m,
+    )
+    expect(run.output).toContain(
+      "npx vitest run handoff-chat.test.ts -t 'a billing question is handed off to the billing agent \\(Chat Completions\\)' -u",
+    )
+  }, 120_000)
+})
