@@ -48,7 +48,8 @@ export function openAIAgent<TContext, TOutput extends AgentOutputType>(
   agent: Agent<TContext, TOutput>,
   options: OpenAIAgentOptions<TContext> = {},
 ): AgentFunction {
-  if (typeof agent !== 'object' || agent === null || typeof agent.name !== 'string') {
+  const name = agentName(agent)
+  if (name === undefined) {
     throw new InvalidArgumentError(
       `openAIAgent(agent) needs an Agents SDK Agent, got ${describeValue(agent)}`,
       "Pass the agent `new Agent({ name, instructions, … })` from '@openai/agents' returns.",
@@ -56,6 +57,12 @@ export function openAIAgent<TContext, TOutput extends AgentOutputType>(
   }
   assertKnownKeys(options, OPTION_KEYS, 'openAIAgent(agent, options)')
   const { runConfig, context, maxTurns } = options
+  if (runConfig !== undefined && (typeof runConfig !== 'object' || runConfig === null)) {
+    throw new InvalidArgumentError(
+      `openAIAgent(agent, { runConfig }) needs the SDK's run configuration object, got ${describeValue(runConfig)}`,
+      'Pass an object such as { modelProvider, model, tracingDisabled }, or leave it out.',
+    )
+  }
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns >= 1)) {
     throw new InvalidArgumentError(
       `openAIAgent(agent, { maxTurns }) needs an integer ≥ 1, got ${describeValue(maxTurns)}`,
@@ -69,7 +76,22 @@ export function openAIAgent<TContext, TOutput extends AgentOutputType>(
       ...(context === undefined ? {} : { context }),
       ...(maxTurns === undefined ? {} : { maxTurns }),
     })
-    return runReply(result, agent.name)
+    return runReply(result, name)
   }
   return answer
+}
+
+/**
+ * The agent's name when `agent` looks like an Agents SDK agent (a `name` string and a `tools`
+ * list, read by shape: the user's SDK copy may not be this entry's), else `undefined`. Never
+ * throws, also for a Proxy whose traps throw.
+ */
+function agentName(agent: unknown): string | undefined {
+  if (typeof agent !== 'object' || agent === null) return undefined
+  try {
+    const { name, tools } = agent as { name?: unknown; tools?: unknown }
+    return typeof name === 'string' && Array.isArray(tools) ? name : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -316,6 +316,9 @@ describe('openAIAgent: what a turn cannot take', () => {
     expect(() => openAIAgent(triage, { runconfig: {} } as never)).toThrow(
       "Unknown key 'runconfig' in openAIAgent(agent, options)",
     )
+    expect(() => openAIAgent(triage, { runConfig: 'fast' as never })).toThrow(
+      "openAIAgent(agent, { runConfig }) needs the SDK's run configuration object, got 'fast'",
+    )
     expect(() => openAIAgent(triage, { maxTurns: 0 })).toThrow(
       'openAIAgent(agent, { maxTurns }) needs an integer ≥ 1, got 0',
     )

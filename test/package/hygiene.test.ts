@@ -22,7 +22,11 @@ const entrySources = [
   'src/setup/index.ts',
   'src/plugin/index.ts',
   'src/reporter/index.ts',
+  'src/openai-agents/index.ts',
 ]
+
+/** The entries every user loads: none of them may reach an agent SDK (optional peers). */
+const coreEntrySources = entrySources.filter((entry) => !entry.startsWith('src/openai-agents/'))
 
 interface DpdmReport {
   tree: Record<string, { request: string; id: string | null }[] | null>
@@ -43,12 +47,20 @@ function dpdm(entries: readonly string[]): DpdmReport {
   return JSON.parse(readFileSync(out, 'utf8')) as DpdmReport
 }
 
+/** Every import in the import graph of `entries` (dynamic ones too) whose request matches. */
+function requestsMatching(entries: readonly string[], pattern: RegExp): string[] {
+  const { tree } = dpdm(entries)
+  const requests = Object.values(tree).flatMap((deps) => (deps ?? []).map((d) => d.request))
+  return [...new Set(requests.filter((r) => pattern.test(r)))]
+}
+
 /** Every import of a vitest module in the static import graph of `entry`. */
 function vitestRequests(entry: string): string[] {
-  const { tree } = dpdm([entry])
-  const requests = Object.values(tree).flatMap((deps) => (deps ?? []).map((d) => d.request))
-  return requests.filter((r) => /^(?:vitest|@vitest\/)/.test(r))
+  return requestsMatching([entry], /^(?:vitest|@vitest\/)/)
 }
+
+/** The agent SDKs that are optional peers (or devDependencies only): `@openai/agents`, `ai`, … */
+const AGENT_SDKS = /^(?:@openai\/agents|ai|@ai-sdk\/|@anthropic-ai\/)(?:$|[/-])/
 
 /** Imports `file` in a fresh `node` process in which resolving any vitest module is an error. */
 function importWithoutVitest(file: string) {
@@ -62,7 +74,7 @@ function importWithoutVitest(file: string) {
 }
 
 describe('package manifest', () => {
-  test('exports the seven entries and package.json, types first in every condition', () => {
+  test('exports the eight entries and package.json, types first in every condition', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './core',
@@ -71,6 +83,7 @@ describe('package manifest', () => {
       './setup',
       './plugin',
       './reporter',
+      './openai-agents',
       './package.json',
     ])
     for (const [entry, target] of Object.entries(pkg.exports)) {
@@ -172,6 +185,23 @@ describe('import graph', () => {
 
   test('dist core loads in a plain node process without resolving vitest', () => {
     const result = importWithoutVitest(join(repoRoot, 'dist/src/core.js'))
+    expect(result.output).not.toContain('[vitest-free]')
+    expect(result.code, result.output).toBe(0)
+  })
+
+  test('no entry but an adapter imports an agent SDK: users of neither pay nothing', () => {
+    expect(requestsMatching(coreEntrySources, AGENT_SDKS)).toEqual([])
+  })
+
+  test('the SDK check sees the adapter entry import @openai/agents', () => {
+    expect(requestsMatching(['src/openai-agents/index.ts'], AGENT_SDKS)).toContain(
+      '@openai/agents',
+    )
+  })
+
+  test('the openai-agents entry does not reach vitest: any test runner can use it', () => {
+    expect(vitestRequests('src/openai-agents/index.ts')).toEqual([])
+    const result = importWithoutVitest(join(repoRoot, 'dist/src/openai-agents/index.js'))
     expect(result.output).not.toContain('[vitest-free]')
     expect(result.code, result.output).toBe(0)
   })

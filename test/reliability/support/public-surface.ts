@@ -8,6 +8,7 @@ import * as matchersEntry from '../../../matchers/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
 import * as main from '../../../src/index.js'
+import * as openAIAgents from '../../../src/openai-agents/index.js'
 import * as plugin from '../../../src/plugin/index.js'
 import * as reporter from '../../../src/reporter/index.js'
 import * as recordingHooks from '../../../src/setup/recording-hooks.js'
@@ -55,6 +56,7 @@ export function packageEntries(): Record<string, Record<string, unknown>> {
     'vitest-scenario/matchers': matchersEntry,
     'vitest-scenario/plugin': plugin,
     'vitest-scenario/reporter': reporter,
+    'vitest-scenario/openai-agents': openAIAgents,
     'vitest-scenario/setup': setupEntry(),
   }
 }
