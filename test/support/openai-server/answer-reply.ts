@@ -10,6 +10,7 @@ import { errorResponse } from './error-reply.js'
 import type { RequestRecord } from './read-request.js'
 import type { TaggedReply } from './reply-kind.js'
 import { describeRequest } from './reply-queue.js'
+import { responsesAnswer } from './responses.js'
 import { baseHeaders, resetConnection, sendBody, sendEventStream, waitOpen } from './send.js'
 
 /** What `answerReply` needs besides the reply. */
@@ -75,12 +76,16 @@ async function answerChat(
   headers: Record<string, string>,
 ): Promise<void> {
   const { record, response, closed } = context
+  if (record.method === 'POST' && record.path.endsWith('/responses')) {
+    return answerResponses(reply, context, headers)
+  }
   if (record.method !== 'POST' || !record.path.endsWith('/chat/completions')) {
     sendServerMisuse(
       context,
       500,
       `[openai-server] a chat reply was scripted for request ${describeRequest(record)}, ` +
-        'which is not POST …/chat/completions; script { raw: { status, body } } for other endpoints.',
+        'which is neither POST …/chat/completions nor POST …/responses; script ' +
+        '{ raw: { status, body } } for other endpoints.',
     )
     return
   }
@@ -103,6 +108,34 @@ async function answerChat(
     allHeaders,
     { chunkDelayMs: reply.chunkDelayMs ?? 0, cutAfterEvents: reply.cutAfterEvents },
     closed,
+  )
+  if (ended === 'cut') record.outcome = 'reset'
+  if (ended === 'aborted') record.outcome = 'aborted'
+}
+
+/** Answers `POST …/responses`: a `response` object, or its named SSE events with `stream: true`. */
+async function answerResponses(
+  reply: Extract<TaggedReply, { kind: 'chat' }>['reply'],
+  context: AnswerContext,
+  headers: Record<string, string>,
+): Promise<void> {
+  const { record, response, closed } = context
+  const answer = responsesAnswer(reply, record, context.created)
+  const allHeaders = { ...headers, ...reply.headers }
+  record.status = 200
+  if (!wantsStream(record.body)) {
+    record.outcome = 'answered'
+    sendBody(response, 200, answer.body, allHeaders)
+    return
+  }
+  record.outcome = 'streamed'
+  const ended = await sendEventStream(
+    response,
+    answer.events(reply.chunkSize ?? 4),
+    allHeaders,
+    { chunkDelayMs: reply.chunkDelayMs ?? 0, cutAfterEvents: reply.cutAfterEvents },
+    closed,
+    'responses',
   )
   if (ended === 'cut') record.outcome = 'reset'
   if (ended === 'aborted') record.outcome = 'aborted'

@@ -1,7 +1,7 @@
 /**
  * A scripted OpenAI-compatible HTTP server for the test suite: real HTTP on 127.0.0.1, started
- * by the tests themselves, answering the `openai` SDK with scripted chat completions (JSON or
- * SSE), errors, connection resets, delays, hangs and rate limits.
+ * by the tests themselves, answering the `openai` SDK with scripted chat completions and
+ * Responses API responses (JSON or SSE), errors, connection resets, delays, hangs and rate limits.
  */
 
 export { splitText } from './chat-chunks.js'

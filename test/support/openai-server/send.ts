@@ -62,8 +62,23 @@ export interface StreamPacing {
 }
 
 /**
- * Sends each object as an SSE `data:` event, then `data: [DONE]`. Stops if the client goes away;
- * resets the connection after `cutAfterEvents` events. Returns how the stream ended.
+ * How events are framed: Chat Completions sends bare `data:` lines ending with `data: [DONE]`;
+ * the Responses API names each event (`event: <type>`) and sends no `[DONE]`.
+ */
+export type EventFraming = 'chat' | 'responses'
+
+/** The SSE text of one event. */
+function frame(event: unknown, framing: EventFraming): string {
+  const type: unknown =
+    typeof event === 'object' && event !== null ? Reflect.get(event, 'type') : undefined
+  const name = framing === 'responses' && typeof type === 'string' ? `event: ${type}\n` : ''
+  return `${name}data: ${JSON.stringify(event)}\n\n`
+}
+
+/**
+ * Sends each object as an SSE event (framed as `framing` says, default Chat Completions: bare
+ * `data:` events, then `data: [DONE]`). Stops if the client goes away; resets the connection
+ * after `cutAfterEvents` events. Returns how the stream ended.
  */
 export async function sendEventStream(
   response: ServerResponse,
@@ -71,13 +86,15 @@ export async function sendEventStream(
   headers: Readonly<Record<string, string>>,
   pacing: StreamPacing,
   closed: AbortSignal,
+  framing: EventFraming = 'chat',
 ): Promise<'complete' | 'cut' | 'aborted'> {
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     ...headers,
   })
-  const lines = [...events.map((event) => JSON.stringify(event)), '[DONE]']
+  const lines = events.map((event) => frame(event, framing))
+  if (framing === 'chat') lines.push('data: [DONE]\n\n')
   for (const [position, line] of lines.entries()) {
     if (pacing.cutAfterEvents !== undefined && position >= pacing.cutAfterEvents) {
       // Close mid-body (after what was written is flushed): the chunked body never ends.
@@ -86,7 +103,7 @@ export async function sendEventStream(
     }
     if (position > 0 && !(await waitOpen(pacing.chunkDelayMs, closed))) return 'aborted'
     if (closed.aborted) return 'aborted'
-    await writeFlushed(response, `data: ${line}\n\n`, closed)
+    await writeFlushed(response, line, closed)
   }
   response.end()
   return 'complete'

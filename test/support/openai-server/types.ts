@@ -11,7 +11,11 @@ export interface ToolCallSpec {
   readonly id?: string
 }
 
-/** Token counts of a reply; any field left out is estimated from the request and the reply. */
+/**
+ * Token counts of a reply; any field left out is estimated from the request and the reply. The
+ * Responses API sends them as `input_tokens` (cached included), `output_tokens`,
+ * `input_tokens_details.cached_tokens` and `output_tokens_details.reasoning_tokens`.
+ */
 export interface UsageSpec {
   /** `usage.prompt_tokens`; default: about one token per 4 characters of the request messages. */
   readonly promptTokens?: number
@@ -33,9 +37,12 @@ export interface ReplyTiming {
 }
 
 /**
- * A successful Chat Completions reply. Answered as one JSON body, or as SSE chunks when the
- * request says `stream: true`. Give `content`, `json` (structured output, sent as its JSON
- * text), `toolCalls`, `refusal`, or a mix.
+ * A successful model reply. To `POST …/chat/completions` it is a Chat Completions answer; to
+ * `POST …/responses` a Responses API answer (a message item with the text or refusal, one
+ * `function_call` item per tool call; `finishReason: 'length'` or `'content_filter'` makes the
+ * response `incomplete`). Answered as one JSON body, or as SSE events when the request says
+ * `stream: true`. Give `content`, `json` (structured output, sent as its JSON text), `toolCalls`,
+ * `refusal`, or a mix.
  */
 export interface ChatReply extends ReplyTiming {
   /** The assistant text. */
@@ -50,7 +57,7 @@ export interface ChatReply extends ReplyTiming {
   readonly finishReason?: FinishReason
   /** Token counts; `null` sends no `usage` at all. */
   readonly usage?: UsageSpec | null
-  /** Response `id`; default `chatcmpl-scripted-<n>`. */
+  /** Response `id`; default `chatcmpl-scripted-<n>` (Responses API: `resp_scripted_<n>`). */
   readonly id?: string
   /** Response `model`; default: the request's `model`. */
   readonly model?: string
