@@ -53,32 +53,37 @@ const ci = (args: string[], env: Record<string, string | undefined> = {}) =>
 
 describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
   test('a local run records the turns; the specialist answers after the handoff', async () => {
-    const run = await runVitestAsync(dir, ['--update=new', 'handoff-chat.test.ts'], {
+    const run = await runVitestAsync(dir, ['--update=new'], {
       CI: '',
       SCENARIO_BASE_URL: server?.baseURL,
       OPENAI_API_KEY: KEY,
     })
     expect(run.code, run.output).toBe(0)
-    expect(run.output).toContain(
-      '[sample] chat agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=false',
-    )
-    const files = recordings()
-    expect(files.size).toBe(1)
-    const [name, text] = [...files][0] ?? ['', '']
-    expect(name).toMatch(
-      /^__recordings__\/handoff-chat\.test\.ts\/a-billing-question-is-handed-off.*-[0-9a-f]{8}\.json$/,
-    )
-    const recording = JSON.parse(text) as {
-      status: string
-      interactions: { request: { path: string; body: { model: string } } }[]
+    for (const api of ['responses', 'chat']) {
+      expect(run.output).toContain(
+        `[sample] ${api} agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=false`,
+      )
     }
-    expect(recording.status).toBe('complete')
-    expect(recording.interactions.map((i) => [i.request.path, i.request.body.model])).toEqual([
-      ['/chat/completions', 'triage-model'],
-      ['/chat/completions', 'billing-model'],
-      ['/chat/completions', 'billing-model'],
-      ['/chat/completions', 'triage-model'],
+    const files = recordings()
+    expect([...files.keys()].sort()).toEqual([
+      expect.stringMatching(
+        /^__recordings__\/handoff-chat\.test\.ts\/a-billing-question-is-handed-off-.*-[0-9a-f]{8}\.json$/,
+      ),
+      expect.stringMatching(
+        /^__recordings__\/handoff\.test\.ts\/a-billing-question-is-handed-off-to-the-billing-agent-[0-9a-f]{8}\.json$/,
+      ),
     ])
+    const interactions = (file: string) =>
+      (
+        JSON.parse([...files].find(([name]) => name.includes(file))?.[1] ?? '{}') as {
+          interactions: { request: { path: string; body: { model: string } } }[]
+        }
+      ).interactions.map((i) => `${i.request.path} ${i.request.body.model}`)
+    const models = ['triage-model', 'billing-model', 'billing-model', 'triage-model']
+    expect(interactions('/handoff.test.ts/')).toEqual(models.map((m) => `/responses ${m}`))
+    expect(interactions('/handoff-chat.test.ts/')).toEqual(
+      models.map((m) => `/chat/completions ${m}`),
+    )
     for (const [file, content] of writtenFiles()) expect(content, file).not.toContain(KEY)
   }, 120_000)
 
@@ -86,16 +91,18 @@ describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
     await server?.close()
     server = undefined
     const before = recordings()
-    const run = await ci(['handoff-chat.test.ts'])
+    const run = await ci([])
     expect(run.code, run.output).toBe(0)
-    expect(run.output).toContain(
-      '[sample] chat agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=true',
-    )
+    for (const api of ['responses', 'chat']) {
+      expect(run.output).toContain(
+        `[sample] ${api} agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=true`,
+      )
+    }
     expect(recordings()).toEqual(before)
   }, 120_000)
 
   test('a changed question fails in CI with the miss report', async () => {
-    const run = await ci(['handoff-chat.test.ts'], {
+    const run = await ci(['handoff.test.ts'], {
       SCENARIO_FIRST_QUESTION: 'I was charged three times for invoice 1042.',
     })
     expect(run.code).toBe(1)
@@ -107,7 +114,7 @@ describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
       /^ +\+ +"content": "I was charged three times for invoice 1042\.",?$/m,
     )
     expect(run.output).toContain(
-      "npx vitest run handoff-chat.test.ts -t 'a billing question is handed off to the billing agent \\(Chat Completions\\)' -u",
+      "npx vitest run handoff.test.ts -t 'a billing question is handed off to the billing agent' -u",
     )
   }, 120_000)
 })

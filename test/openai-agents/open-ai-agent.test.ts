@@ -16,7 +16,7 @@ import { memoryStore, RecordingSession } from '../../src/host.js'
 import { openAIAgent } from '../../src/openai-agents/index.js'
 import type { ChatMessage } from '../../src/state/types.js'
 import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
-import { billingAgents, chatProvider, playChat } from './support.js'
+import { billingAgents, chatProvider, playChat, responsesProvider } from './support.js'
 
 // openAIAgent with the real Agents SDK against the scripted server's Chat Completions API: a
 // triage agent hands a billing question off to a specialist with a function tool, over turns.
@@ -218,6 +218,86 @@ describe('openAIAgent: a turn of the Agents SDK', () => {
         result,
       ),
     ).toBe(true)
+  })
+})
+
+describe('openAIAgent on the Responses API (the SDK default)', () => {
+  const responsesAgent = () =>
+    openAIAgent(billingAgents().triage, {
+      runConfig: { modelProvider: responsesProvider(server.baseURL) },
+    })
+
+  test('the same handoff, tool calls, agent names and tokens as over Chat Completions', async () => {
+    const overChat = await runScenario(billingScenario(), { model: triageAgent() })
+    server.reset()
+    const result = await runScenario(billingScenario(), { model: responsesAgent() })
+    expect(result.status, result.error?.message).toBe('completed')
+    expect(server.requests.map((request) => request.path)).toEqual(
+      Array.from({ length: 4 }, () => '/v1/responses'),
+    )
+    const fields = (turns: typeof result.history) =>
+      turns.map(({ rawResponse, agent, toolCalls, messages, usage }) => ({
+        rawResponse,
+        agent,
+        toolCalls,
+        messages,
+        answering: usage.answering,
+      }))
+    expect(fields(result.history)).toEqual(fields(overChat.history))
+    expect(result.history[0]?.usage.answering).toEqual({
+      input: 120,
+      output: 24,
+      cached: 30,
+      cacheWrite: 0,
+    })
+  })
+
+  test('the follow-up gives the earlier calls as function_call and function_call_output items', async () => {
+    await runScenario(billingScenario(), { model: responsesAgent() })
+    const body = server.requests[3]?.body as { instructions: string; input: unknown[] }
+    expect(body.instructions).toBe('You route customers: billing questions go to Billing.')
+    expect(body.input).toEqual([
+      { role: 'user', content: 'I was charged twice for invoice 1042.' },
+      {
+        type: 'function_call',
+        name: 'transfer_to_Billing',
+        call_id: 'call_handoff',
+        arguments: '{}',
+        status: 'completed',
+      },
+      {
+        type: 'function_call_output',
+        call_id: 'call_handoff',
+        output: '{"assistant":"Billing"}',
+        status: 'completed',
+      },
+      {
+        type: 'function_call',
+        name: 'lookUpInvoice',
+        call_id: 'call_lookup',
+        arguments: '{"id":"1042"}',
+        status: 'completed',
+      },
+      {
+        type: 'function_call_output',
+        call_id: 'call_lookup',
+        output: '{"amount":120,"charged":2}',
+        status: 'completed',
+      },
+      {
+        type: 'message',
+        role: 'assistant',
+        content: [
+          {
+            type: 'output_text',
+            text: 'Invoice 1042 was charged twice; I have refunded 120.',
+            annotations: [],
+          },
+        ],
+        status: 'completed',
+      },
+      { role: 'user', content: 'When will the refund arrive?' },
+    ])
   })
 })
 

@@ -42,24 +42,40 @@ export function chatProvider(baseURL: string, client?: OpenAI): OpenAIProvider {
   })
 }
 
-interface ChatBody {
-  model: string
-  messages: { role: string; content?: unknown; tool_calls?: unknown[] }[]
-  tools?: { function: { name: string } }[]
+/** A model provider on the Responses API of the scripted server (the SDK's default API). */
+export function responsesProvider(baseURL: string): OpenAIProvider {
+  return new OpenAIProvider({
+    openAIClient: new OpenAI({ baseURL, apiKey: 'test-key-fake-agents', maxRetries: 0 }),
+  })
+}
+
+/** The latest message of a request, Chat Completions or Responses: who said it, and its text. */
+function latest(body: unknown): { role: string; text: string } {
+  const { messages, input } = body as { messages?: unknown[]; input?: unknown[] }
+  const last = (messages ?? input ?? []).at(-1) as
+    | { role?: string; type?: string; content?: unknown; output?: unknown }
+    | undefined
+  if (last?.type === 'function_call_output') return { role: 'tool', text: textOf(last.output) }
+  return { role: last?.role ?? '', text: textOf(last?.content) }
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (Array.isArray(content)) return content.map((part) => textOf(part?.text)).join('')
+  return ''
 }
 
 /**
- * The two models over Chat Completions: triage hands a question naming an invoice off to
- * Billing and answers anything else itself; Billing looks the invoice up, then answers from the
- * tool's result.
+ * The two models, over Chat Completions or the Responses API: triage hands a question naming an
+ * invoice off to Billing and answers anything else itself; Billing looks the invoice up, then
+ * answers from the tool's result.
  */
 export function playChat(request: ReceivedRequest): ScriptedReply {
-  const body = request.body as ChatBody
-  const last = body.messages.at(-1)
-  const text = typeof last?.content === 'string' ? last.content : ''
+  const { model } = request.body as { model: string }
+  const last = latest(request.body)
   const usage = { promptTokens: 40, completionTokens: 8, cachedTokens: 10 }
-  if (body.model === 'triage-model') {
-    if (last?.role === 'user' && /invoice/i.test(text)) {
+  if (model === 'triage-model') {
+    if (last.role === 'user' && /invoice/i.test(last.text)) {
       return {
         toolCalls: [{ id: 'call_handoff', name: 'transfer_to_Billing', arguments: {} }],
         usage,
@@ -67,7 +83,7 @@ export function playChat(request: ReceivedRequest): ScriptedReply {
     }
     return { content: 'Refunds reach your card within 5 days.', usage }
   }
-  if (last?.role === 'tool' && !text.includes('assistant')) {
+  if (last.role === 'tool' && !last.text.includes('assistant')) {
     return { content: 'Invoice 1042 was charged twice; I have refunded 120.', usage }
   }
   return {

@@ -1,27 +1,15 @@
-import { addTraceProcessor } from '@openai/agents'
-import { END, lastTurn, scenario } from 'vitest-scenario'
+import { END, scenario } from 'vitest-scenario'
 import { openAIAgent } from 'vitest-scenario/openai-agents'
 import { modelProvider, triage } from './billing.js'
+import { report } from './report.js'
 
-// Under Vitest (NODE_ENV=test) the Agents SDK traces nothing: a processor sees no trace.
-const traces: string[] = []
-addTraceProcessor({
-  onTraceStart: async (trace) => void traces.push(trace.traceId),
-  onTraceEnd: async () => {},
-  onSpanStart: async () => {},
-  onSpanEnd: async () => {},
-  shutdown: async () => {},
-  forceFlush: async () => {},
-})
-
-const firstQuestion = process.env.SCENARIO_FIRST_QUESTION ?? 'I was charged twice for invoice 1042.'
-
+// The same agents on the Chat Completions API (OpenAIProvider's useResponses: false).
 scenario(
   'a billing question is handed off to the billing agent (Chat Completions)',
   { model: openAIAgent(triage, { runConfig: { modelProvider: modelProvider('chat') } }) },
   (s) =>
     s
-      .addNode('charge', { question: firstQuestion })
+      .addNode('charge', { question: 'I was charged twice for invoice 1042.' })
       .addNode('when', { question: 'When will the refund arrive?' })
       .addEdge('charge', 'when')
       .addEdge('when', END)
@@ -30,14 +18,7 @@ scenario(
     const result = await run()
     expect(result).toHaveStatus('completed')
     expect(result.history.map((turn) => turn.agent)).toEqual(['Billing', 'Triage'])
-    expect(result).toHaveCalledTool('transfer_to_Billing', {}, { turn: 0 })
-    expect(result).toHaveCalledTool('lookUpInvoice', { id: '1042' }, { times: 1 })
     expect(result).toHaveToolTrajectory(['transfer_to_Billing', 'lookUpInvoice'])
-    expect(result).toHaveTurnCheck(lastTurn({ agent: 'Triage' }))
-    expect(traces).toEqual([])
-    const { usage } = result
-    console.log(
-      `[sample] chat agents=${result.history.map((t) => t.agent).join(',')} tools=${result.history.map((t) => t.toolNames.join('+')).join(',')} input=${usage.answering.input} output=${usage.answering.output} cached=${usage.answering.cached} replayed=${usage.replayed === true}`,
-    )
+    report('chat', result)
   },
 )
