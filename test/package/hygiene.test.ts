@@ -194,9 +194,7 @@ describe('import graph', () => {
   })
 
   test('the SDK check sees the adapter entry import @openai/agents', () => {
-    expect(requestsMatching(['src/openai-agents/index.ts'], AGENT_SDKS)).toContain(
-      '@openai/agents',
-    )
+    expect(requestsMatching(['src/openai-agents/index.ts'], AGENT_SDKS)).toContain('@openai/agents')
   })
 
   test('the openai-agents entry does not reach vitest: any test runner can use it', () => {

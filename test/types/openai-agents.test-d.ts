@@ -29,7 +29,10 @@ describe('openAIAgent', () => {
 
   test('takes an agent of any output type, and run options of the SDK', () => {
     openAIAgent(structured, {
-      runConfig: { modelProvider: new OpenAIProvider({ useResponses: false }), tracingDisabled: true },
+      runConfig: {
+        modelProvider: new OpenAIProvider({ useResponses: false }),
+        tracingDisabled: true,
+      },
       maxTurns: 4,
     })
     expectTypeOf<OpenAIAgentOptions['runConfig']>().toEqualTypeOf<Partial<RunConfig> | undefined>()

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { END, Scenario, scriptedModel, runScenario } from 'vitest-scenario'
+import { END, runScenario, Scenario, scriptedModel } from 'vitest-scenario'
 
 // Without @openai/agents the rest of the package works as before, with no warning.
 test('a scenario runs without the optional peers', async () => {
