@@ -1,9 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { playChat } from '../openai-agents/support.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
+import { repoRoot } from '../support/paths.js'
+import { run as runCommand } from '../support/run.js'
 import { prepareSample, runVitestAsync } from '../support/sample-project.js'
 
 // An OpenAI Agents SDK app tested as a user writes it (test/projects/openai-agents): a triage
@@ -116,5 +118,100 @@ describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
     expect(run.output).toContain(
       "npx vitest run handoff.test.ts -t 'a billing question is handed off to the billing agent' -u",
     )
+  }, 120_000)
+})
+
+/** The ```ts blocks of the README's "## Using the OpenAI Agents SDK", in order. */
+function readmeBlocks(): string[] {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
+  const start = readme.indexOf('## Using the OpenAI Agents SDK')
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1))
+  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+}
+
+describe('the README section, as written', () => {
+  const [testFile = '', setupFile = ''] = readmeBlocks()
+  /** The test file with the SDK's default client (set by the setup file) instead of a provider. */
+  const withDefaultClient = testFile
+    .replace(
+      /openAIAgent\(triage, \{\n {2}runConfig: \{ modelProvider: new OpenAIProvider\(\{ openAIClient \}\) \},\n\}\)/,
+      'openAIAgent(triage)',
+    )
+    .replace("'a double charge is handed off to billing'", "'the same, on the default client'")
+  let readmeDir: string
+
+  beforeAll(() => {
+    readmeDir = prepareSample('readme-openai-agents')
+  })
+
+  test('the blocks are the ones the section describes, and they type-check strictly', () => {
+    expect(testFile).toContain("import { openAIAgent } from 'vitest-scenario/openai-agents'")
+    expect(setupFile).toContain('setDefaultOpenAIClient(wrap(new OpenAI(')
+    expect(withDefaultClient).toContain('const supportDesk = openAIAgent(triage)\n')
+    const typed = join(readmeDir, 'typed')
+    mkdirSync(typed, { recursive: true })
+    writeFileSync(join(typed, 'billing.test.ts'), testFile)
+    writeFileSync(join(typed, 'setup.ts'), setupFile)
+    writeFileSync(
+      join(typed, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+        include: ['*.ts'],
+      }),
+    )
+    const tsc = runCommand(process.execPath, [
+      join(repoRoot, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      typed,
+    ])
+    rmSync(typed, { recursive: true, force: true })
+    expect(tsc.output.trim()).toBe('')
+    expect(tsc.code).toBe(0)
+  }, 120_000)
+
+  test('recorded against the scripted server, then replayed in CI with it stopped', async () => {
+    writeFileSync(join(readmeDir, 'billing.test.ts'), testFile)
+    writeFileSync(join(readmeDir, 'default-client.test.ts'), withDefaultClient)
+    writeFileSync(join(readmeDir, 'setup.ts'), setupFile)
+    const local = await startOpenAIServer({ created: 1_700_000_000 })
+    local.setDefaultReply(playChat)
+    try {
+      const recording = await runVitestAsync(readmeDir, ['--update=new'], {
+        CI: '',
+        OPENAI_BASE_URL: local.baseURL,
+        OPENAI_API_KEY: KEY,
+      })
+      expect(recording.code, recording.output).toBe(0)
+      expect(recording.output).toMatch(/Tests\s+2 passed \(2\)/)
+      // Four Responses API calls per test: triage, billing twice, triage.
+      expect(local.requests.map((r) => r.path)).toEqual(
+        Array.from({ length: 8 }, () => '/v1/responses'),
+      )
+    } finally {
+      await local.close()
+    }
+    const recorded = readdirSync(join(readmeDir, '__recordings__'), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.json'))
+    expect(recorded).toHaveLength(2)
+    for (const name of recorded) {
+      expect(readFileSync(join(readmeDir, '__recordings__', name), 'utf8'), name).not.toContain(KEY)
+    }
+    const replay = await runVitestAsync(readmeDir, [], {
+      CI: 'true',
+      OPENAI_BASE_URL: undefined,
+      OPENAI_API_KEY: undefined,
+    })
+    expect(replay.code, replay.output).toBe(0)
+    expect(replay.output).toMatch(/Tests\s+2 passed \(2\)/)
+    expect(replay.output).toContain('input: 160')
   }, 120_000)
 })

@@ -338,6 +338,25 @@ describe('openAIAgent: recordings', () => {
       answering: { input: 120, output: 24, cached: 30, cacheWrite: 0 },
       replayed: true,
     })
+
+    // A changed question in replay mode: the SDK's call misses, the turn is a recording error.
+    const missing = new RecordingSession({
+      file: '/rec/billing.json',
+      displayFile: 'billing.json',
+      test: 'billing',
+      mode: 'replay',
+      command: 'vitest run',
+      store,
+    })
+    const changed = new Scenario('billing')
+      .addNode('charge', { question: 'I was charged three times for invoice 1042.' })
+      .setEntry('charge')
+      .validate()
+    const missed = await runScenario(changed, { model: triageAgent(wrap(openai(), missing)) })
+    expect(missed.status).toBe('error')
+    expect(missed.error?.category).toBe('recording')
+    expect(missed.error?.cause).toMatchObject({ code: 'recording_missing' })
+    expect(server.requests.length).toBe(requests)
   })
 })
 

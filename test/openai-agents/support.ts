@@ -65,16 +65,21 @@ function textOf(content: unknown): string {
   return ''
 }
 
+/** Whether the request offers the handoff tool: the triage agent is asking, whatever its model. */
+function offersHandoff(body: unknown): boolean {
+  const { tools } = body as { tools?: { name?: string; function?: { name?: string } }[] }
+  return (tools ?? []).some((t) => (t.name ?? t.function?.name) === 'transfer_to_Billing')
+}
+
 /**
- * The two models, over Chat Completions or the Responses API: triage hands a question naming an
- * invoice off to Billing and answers anything else itself; Billing looks the invoice up, then
+ * The two agents' model, over Chat Completions or the Responses API: triage (offered the handoff)
+ * hands a question naming an invoice off to Billing and answers anything else itself; Billing looks the invoice up, then
  * answers from the tool's result.
  */
 export function playChat(request: ReceivedRequest): ScriptedReply {
-  const { model } = request.body as { model: string }
   const last = latest(request.body)
   const usage = { promptTokens: 40, completionTokens: 8, cachedTokens: 10 }
-  if (model === 'triage-model') {
+  if (offersHandoff(request.body)) {
     if (last.role === 'user' && /invoice/i.test(last.text)) {
       return {
         toolCalls: [{ id: 'call_handoff', name: 'transfer_to_Billing', arguments: {} }],
