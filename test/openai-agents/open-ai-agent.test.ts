@@ -16,7 +16,13 @@ import { memoryStore, RecordingSession } from '../../src/host.js'
 import { openAIAgent } from '../../src/openai-agents/index.js'
 import type { ChatMessage } from '../../src/state/types.js'
 import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
-import { billingAgents, chatProvider, playChat, responsesProvider } from './support.js'
+import {
+  billingAgents,
+  chatProvider,
+  playChat,
+  responsesProvider,
+  transcriptOf,
+} from './support.js'
 
 // openAIAgent with the real Agents SDK against the scripted server's Chat Completions API: a
 // triage agent hands a billing question off to a specialist with a function tool, over turns.
@@ -49,6 +55,17 @@ const triageAgent = (client?: OpenAI) =>
   openAIAgent(billingAgents().triage, {
     runConfig: { modelProvider: chatProvider(server.baseURL, client) },
   })
+
+/** What the follow-up question's request gives the model: the first turn's calls, by call id. */
+const FOLLOW_UP = [
+  'user: I was charged twice for invoice 1042.',
+  'call call_handoff transfer_to_Billing {}',
+  'result call_handoff {"assistant":"Billing"}',
+  'call call_lookup lookUpInvoice {"id":"1042"}',
+  'result call_lookup {"amount":120,"charged":2}',
+  'assistant: Invoice 1042 was charged twice; I have refunded 120.',
+  'user: When will the refund arrive?',
+]
 
 interface ChatBody {
   model: string
@@ -117,37 +134,9 @@ describe('openAIAgent: a turn of the Agents SDK', () => {
     expect(server.requests).toHaveLength(4)
     const followUp = server.requests[3]?.body as ChatBody
     expect(followUp.model).toBe('triage-model')
-    expect(followUp.messages.slice(1)).toEqual([
-      { role: 'user', content: 'I was charged twice for invoice 1042.' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          {
-            id: 'call_handoff',
-            type: 'function',
-            function: { name: 'transfer_to_Billing', arguments: '{}' },
-          },
-        ],
-      },
-      { role: 'tool', tool_call_id: 'call_handoff', content: '{"assistant":"Billing"}' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          {
-            id: 'call_lookup',
-            type: 'function',
-            function: { name: 'lookUpInvoice', arguments: '{"id":"1042"}' },
-          },
-        ],
-      },
-      { role: 'tool', tool_call_id: 'call_lookup', content: '{"amount":120,"charged":2}' },
-      {
-        role: 'assistant',
-        content: [{ type: 'text', text: 'Invoice 1042 was charged twice; I have refunded 120.' }],
-      },
-      { role: 'user', content: 'When will the refund arrive?' },
+    expect(transcriptOf(followUp)).toEqual([
+      'system: You route customers: billing questions go to Billing.',
+      ...FOLLOW_UP,
     ])
   })
 
@@ -169,22 +158,14 @@ describe('openAIAgent: a turn of the Agents SDK', () => {
       systemPrompt: 'Be brief.',
     })
     expect(result.status, result.error?.message).toBe('completed')
-    const body = server.requests[0]?.body as ChatBody
-    expect(body.messages).toEqual([
-      { role: 'system', content: 'You route customers: billing questions go to Billing.' },
-      { role: 'system', content: 'Be brief.' },
-      { role: 'user', content: 'Hi' },
-      // The SDK sends a message item and a function_call item as two assistant messages.
-      { role: 'assistant', content: [{ type: 'text', text: 'Let me check.' }] },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          { id: 'seed_1', type: 'function', function: { name: 'lookUpInvoice', arguments: '{}' } },
-        ],
-      },
-      { role: 'tool', tool_call_id: 'seed_1', content: 'not found' },
-      { role: 'user', content: 'Thanks, bye.' },
+    expect(transcriptOf(server.requests[0]?.body)).toEqual([
+      'system: You route customers: billing questions go to Billing.',
+      'system: Be brief.',
+      'user: Hi',
+      'assistant: Let me check.',
+      'call seed_1 lookUpInvoice {}',
+      'result seed_1 not found',
+      'user: Thanks, bye.',
     ])
   })
 
@@ -256,48 +237,7 @@ describe('openAIAgent on the Responses API (the SDK default)', () => {
     await runScenario(billingScenario(), { model: responsesAgent() })
     const body = server.requests[3]?.body as { instructions: string; input: unknown[] }
     expect(body.instructions).toBe('You route customers: billing questions go to Billing.')
-    expect(body.input).toEqual([
-      { role: 'user', content: 'I was charged twice for invoice 1042.' },
-      {
-        type: 'function_call',
-        name: 'transfer_to_Billing',
-        call_id: 'call_handoff',
-        arguments: '{}',
-        status: 'completed',
-      },
-      {
-        type: 'function_call_output',
-        call_id: 'call_handoff',
-        output: '{"assistant":"Billing"}',
-        status: 'completed',
-      },
-      {
-        type: 'function_call',
-        name: 'lookUpInvoice',
-        call_id: 'call_lookup',
-        arguments: '{"id":"1042"}',
-        status: 'completed',
-      },
-      {
-        type: 'function_call_output',
-        call_id: 'call_lookup',
-        output: '{"amount":120,"charged":2}',
-        status: 'completed',
-      },
-      {
-        type: 'message',
-        role: 'assistant',
-        content: [
-          {
-            type: 'output_text',
-            text: 'Invoice 1042 was charged twice; I have refunded 120.',
-            annotations: [],
-          },
-        ],
-        status: 'completed',
-      },
-      { role: 'user', content: 'When will the refund arrive?' },
-    ])
+    expect(transcriptOf(body)).toEqual(FOLLOW_UP)
   })
 })
 

@@ -96,3 +96,41 @@ export function playChat(request: ReceivedRequest): ScriptedReply {
     usage,
   }
 }
+
+/**
+ * What a request gives the model, as one line per event — `user: …`, `assistant: …`, `call <id>
+ * <name> <arguments>`, `result <id> <output>` — read from Chat Completions `messages` or Responses
+ * `input` items alike. The SDK versions differ in how they split or annotate these (0.20 puts an
+ * assistant text and its tool calls in one Chat message, 0.14 in two), not in what they say.
+ */
+export function transcriptOf(body: unknown): string[] {
+  const { messages, input } = body as { messages?: unknown[]; input?: unknown[] }
+  const lines: string[] = []
+  for (const raw of messages ?? input ?? []) {
+    const item = raw as {
+      role?: string
+      type?: string
+      content?: unknown
+      tool_calls?: { id: string; function: { name: string; arguments: string } }[]
+      tool_call_id?: string
+      call_id?: string
+      name?: string
+      arguments?: string
+      output?: unknown
+    }
+    if (item.type === 'function_call') {
+      lines.push(`call ${item.call_id} ${item.name} ${item.arguments}`)
+    } else if (item.type === 'function_call_output') {
+      lines.push(`result ${item.call_id} ${textOf(item.output)}`)
+    } else if (item.role === 'tool') {
+      lines.push(`result ${item.tool_call_id} ${textOf(item.content)}`)
+    } else {
+      const text = textOf(item.content)
+      if (text !== '') lines.push(`${item.role}: ${text}`)
+      for (const call of item.tool_calls ?? []) {
+        lines.push(`call ${call.id} ${call.function.name} ${call.function.arguments}`)
+      }
+    }
+  }
+  return lines
+}
