@@ -1,4 +1,5 @@
 import { MissingPeerError } from '../errors/index.js'
+import { isMissingPackage } from '../internal/is-missing-package.js'
 import type { AiModule } from './ai-module.js'
 
 /** The peer range this adapter supports (package.json's `peerDependencies`). */
@@ -16,7 +17,7 @@ export async function loadAi(load: () => Promise<unknown>): Promise<AiModule> {
   try {
     loaded = await load()
   } catch (error) {
-    if (isMissing(error, 'ai')) {
+    if (isMissingPackage(error, 'ai')) {
       throw new MissingPeerError(
         {
           peer: 'ai',
@@ -36,22 +37,10 @@ export async function loadAi(load: () => Promise<unknown>): Promise<AiModule> {
       entry: 'vitest-scenario/ai-sdk',
       range: AI_RANGE,
       install: `npm i -D ai@latest (the installed 'ai' lacks ${missing.join(', ')}: it is older than 6)`,
+      found: true,
     })
   }
   return loaded as AiModule
-}
-
-/** Whether `error` is Node's (or Vite's) failure to find the package `name` itself. */
-function isMissing(error: unknown, name: string): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const { code, message } = error as { code?: unknown; message?: unknown }
-  if (typeof message !== 'string') return false
-  const names = message.includes(`'${name}'`) || message.includes(`"${name}"`)
-  return (
-    names &&
-    (code === 'ERR_MODULE_NOT_FOUND' ||
-      /cannot find (package|module)|failed to (resolve|load)/i.test(message))
-  )
 }
 
 function missingExports(loaded: unknown): string[] {

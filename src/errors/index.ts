@@ -1,4 +1,5 @@
 export { assertKnownKeys } from '../internal/known-keys.js'
+export { AdapterError } from './adapter-error.js'
 export { formatMessage, MESSAGE_PREFIX, type MessageParts, quoteList } from './format-message.js'
 export { assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
 export { MissingPeerError } from './missing-peer-error.js'

@@ -31,8 +31,10 @@ export type ScenarioErrorCode =
   | 'state_read_only'
   /** A scenario report could not be written; the reporter says so and the run goes on. */
   | 'report_failed'
-  /** An adapter entry was imported without the optional peer package it adapts. */
+  /** An adapter entry was imported without the SDK it adapts (an optional peer dependency). */
   | 'missing_peer'
+  /** An agent adapter could not make the turn's answer of what its SDK's run did. */
+  | 'adapter_failed'
 
 /** Where the error codes are explained, relative to the package root (it ships in the package). */
 export const ERROR_DOCS = 'docs/errors.md'

@@ -20,7 +20,8 @@ export function isResultField(field: unknown): field is ResultField {
 /**
  * Reads a turn field: `nodeId`, `verifyResult`, `rawResponse`,
  * `questionText` (and their snake_case aliases), `parsed[.<f>…]` from `parsedFields`,
- * `rubric[.<trait>]`, `toolCalls[.<i>.<f>…]` and `toolNames[.<i>]`, all looked up like dot paths.
+ * `rubric[.<trait>]`, `toolCalls[.<i>.<f>…]` and `toolNames[.<i>]`, all looked up like dot paths,
+ * and `agent` (the answering agent's name, when the answering side names it).
  * Anything else is `undefined`.
  */
 export function readTurnField(turn: TurnRecord, field: string): unknown {
@@ -45,6 +46,8 @@ export function readTurnField(turn: TurnRecord, field: string): unknown {
       return turn.toolCalls
     case 'toolNames':
       return turn.toolNames
+    case 'agent':
+      return turn.agent
   }
   if (field.startsWith('parsed.')) return lookupNested(turn.parsedFields, field.slice(7))
   if (field.startsWith('rubric.')) return lookupNested(turn.rubric, field.slice(7))
@@ -77,6 +80,7 @@ const TURN_SCALAR_FIELDS: ReadonlySet<string> = new Set([
   'question_text',
   'toolCalls',
   'toolNames',
+  'agent',
 ])
 
 /** Reads a result field; an unknown field is `undefined`. */

@@ -27,6 +27,7 @@ const CODES: Record<ScenarioErrorCode, true> = {
   state_read_only: true,
   report_failed: true,
   missing_peer: true,
+  adapter_failed: true,
 }
 
 describe('ScenarioError keeps its parts', () => {

@@ -50,7 +50,7 @@ test('the examples replay from fixtures/ with no model, no key and no network', 
     OPENAI_BASE_URL: undefined,
   })
   expect(run.code, run.output).toBe(0)
-  expect(run.output).toMatch(/Tests\s+26 passed \(26\)/)
+  expect(run.output).toMatch(/Tests\s+27 passed \(27\)/)
   expect(run.output).not.toMatch(/obsolete/i)
   expect(fixtureFiles()).toEqual(before)
 }, 120_000)
@@ -68,7 +68,7 @@ test.runIf(process.env.RECORD_EXAMPLES === '1')(
         OPENAI_API_KEY: 'test-key-fake-examples',
       })
       expect(run.code, run.output).toBe(0)
-      expect(run.output).toMatch(/Tests\s+26 passed \(26\)/)
+      expect(run.output).toMatch(/Tests\s+27 passed \(27\)/)
     } finally {
       await server.close()
     }

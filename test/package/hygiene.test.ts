@@ -23,7 +23,14 @@ const entrySources = [
   'src/plugin/index.ts',
   'src/reporter/index.ts',
   'src/ai-sdk/index.ts',
+  'src/openai-agents/index.ts',
 ]
+
+/** The adapter entries: each may load its own SDK, and only it. */
+const adapterEntries = ['src/ai-sdk/index.ts', 'src/openai-agents/index.ts']
+
+/** The entries every user loads: none of them may reach an agent SDK (optional peers). */
+const coreEntrySources = entrySources.filter((entry) => !adapterEntries.includes(entry))
 
 /** The optional agent SDKs an adapter entry may load: the core entries load none of them. */
 const optionalSdk = /^(?:ai|@ai-sdk\/[^/]+|@openai\/agents[^/]*|@anthropic-ai\/[^/]+)(?:\/.*)?$/
@@ -47,18 +54,21 @@ function dpdm(entries: readonly string[]): DpdmReport {
   return JSON.parse(readFileSync(out, 'utf8')) as DpdmReport
 }
 
-/** Every import of a vitest module in the static import graph of `entry`. */
-function vitestRequests(entry: string): string[] {
-  const { tree } = dpdm([entry])
-  const requests = Object.values(tree).flatMap((deps) => (deps ?? []).map((d) => d.request))
-  return requests.filter((r) => /^(?:vitest|@vitest\/)/.test(r))
-}
-
-/** Every import of an optional agent SDK in the static import graph of `entries`. */
-function sdkRequests(entries: readonly string[]): string[] {
+/** Every import in the import graph of `entries` (dynamic ones too) whose request matches. */
+function requestsMatching(entries: readonly string[], pattern: RegExp): string[] {
   const { tree } = dpdm(entries)
   const requests = Object.values(tree).flatMap((deps) => (deps ?? []).map((d) => d.request))
-  return [...new Set(requests.filter((r) => optionalSdk.test(r)))].sort()
+  return [...new Set(requests.filter((r) => pattern.test(r)))]
+}
+
+/** Every import of a vitest module in the static import graph of `entry`. */
+function vitestRequests(entry: string): string[] {
+  return requestsMatching([entry], /^(?:vitest|@vitest\/)/)
+}
+
+/** Every import of an optional agent SDK in the import graph of `entries`. */
+function sdkRequests(entries: readonly string[]): string[] {
+  return requestsMatching(entries, optionalSdk).sort()
 }
 
 /** Imports `file` in a fresh `node` process in which resolving any vitest module is an error. */
@@ -83,6 +93,7 @@ describe('package manifest', () => {
       './plugin',
       './reporter',
       './ai-sdk',
+      './openai-agents',
       './package.json',
     ])
     for (const [entry, target] of Object.entries(pkg.exports)) {
@@ -189,7 +200,7 @@ describe('import graph', () => {
   })
 
   test('no core entry reaches an optional agent SDK (ai, @ai-sdk/*, @openai/agents, @anthropic-ai/*)', () => {
-    expect(sdkRequests(entrySources.filter((e) => e !== 'src/ai-sdk/index.ts'))).toEqual([])
+    expect(sdkRequests(coreEntrySources)).toEqual([])
     // One dpdm run or node process per check: seconds under load.
   }, 30_000)
 
@@ -226,6 +237,14 @@ describe('import graph', () => {
     )
     expect(result.code).not.toBe(0)
     expect(result.stderr).toContain("[sdk-free] 'ai' imported by ")
+  })
+
+  test('the openai-agents entry reaches @openai/agents and no other SDK, and not vitest', () => {
+    expect(sdkRequests(['src/openai-agents/index.ts'])).toEqual(['@openai/agents'])
+    expect(vitestRequests('src/openai-agents/index.ts')).toEqual([])
+    const result = importWithoutVitest(join(repoRoot, 'dist/src/openai-agents/index.js'))
+    expect(result.output).not.toContain('[vitest-free]')
+    expect(result.code, result.output).toBe(0)
   })
 
   test('the plain-node check rejects a module that pulls in vitest', () => {

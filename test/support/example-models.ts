@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { agentsSdkModels, playAgentsSdk } from './example-agents-models.js'
 import type {
   ChatReply,
   ErrorReply,
@@ -530,7 +531,10 @@ function unknown(what: string): ErrorReply {
  * the request names to the latest question (or a 400 naming what is not covered).
  */
 export function playModels(request: ReceivedRequest): ScriptedReply {
-  const reply = answer(request.body as RequestBody)
+  const { model } = request.body as { model: string }
+  const reply = agentsSdkModels.has(model)
+    ? playAgentsSdk(request.body as Parameters<typeof playAgentsSdk>[0])
+    : answer(request.body as RequestBody)
   if ('status' in reply) return reply
   // Ids from the request, not from its arrival order: recording again gives the same ids.
   const id = createHash('sha256').update(JSON.stringify(request.body)).digest('hex').slice(0, 16)

@@ -2,6 +2,7 @@
 // for it. `public-api.fuzz.test.ts` enumerates the package entries and fails on any export that
 // has neither an entry here nor an exclusion (with its reason) in `exclusions.ts`.
 import { createOpenAI } from '@ai-sdk/openai'
+import { Agent } from '@openai/agents'
 import fc from 'fast-check'
 import OpenAI from 'openai'
 import type { MatcherState } from 'vitest'
@@ -14,6 +15,7 @@ import {
 import { aiSdkAgent, aiSdkModel } from '../../../src/ai-sdk/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
+import { openAIAgent } from '../../../src/openai-agents/index.js'
 import { scenarioPlugin } from '../../../src/plugin/index.js'
 import { ScenarioReporter } from '../../../src/reporter/index.js'
 import { configureRecordings } from '../../../src/setup/recording-hooks.js'
@@ -949,6 +951,23 @@ export const table: Readonly<Record<string, Signature>> = {
       }
     },
   },
+
+  // The OpenAI Agents SDK adapter (its agent function runs the SDK: openai-agents tests)
+  openAIAgent: fn(
+    openAIAgent,
+    r([
+      obj("new Agent({ name: 'Fuzzed' })", () => new Agent({ name: 'Fuzzed' })),
+      obj("{ name: 'Fake', tools: [] }", () => ({ name: 'Fake', tools: [] })),
+    ]),
+    opts(
+      ['runConfig', 'context', 'maxTurns'],
+      constant({ maxTurns: 3 }),
+      obj('{ runConfig: { tracingDisabled: true }, context: { user: 1 } }', () => ({
+        runConfig: { tracingDisabled: true },
+        context: { user: 1 },
+      })),
+    ),
+  ),
 
   // Conversation snapshots
   'conversationSerializer.test': fn(conversationSerializer.test, r(results)),

@@ -9,6 +9,7 @@ import * as aiSdk from '../../../src/ai-sdk/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
 import * as main from '../../../src/index.js'
+import * as openAIAgents from '../../../src/openai-agents/index.js'
 import * as plugin from '../../../src/plugin/index.js'
 import * as reporter from '../../../src/reporter/index.js'
 import * as recordingHooks from '../../../src/setup/recording-hooks.js'
@@ -56,6 +57,7 @@ export function packageEntries(): Record<string, Record<string, unknown>> {
     'vitest-scenario/matchers': matchersEntry,
     'vitest-scenario/plugin': plugin,
     'vitest-scenario/reporter': reporter,
+    'vitest-scenario/openai-agents': openAIAgents,
     'vitest-scenario/setup': setupEntry(),
     'vitest-scenario/ai-sdk': aiSdk,
   }

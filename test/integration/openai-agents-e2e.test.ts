@@ -1,0 +1,217 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { playChat } from '../openai-agents/support.js'
+import { startOpenAIServer } from '../support/openai-server/index.js'
+import type { ScriptedServer } from '../support/openai-server/types.js'
+import { repoRoot } from '../support/paths.js'
+import { run as runCommand } from '../support/run.js'
+import { prepareSample, runVitestAsync } from '../support/sample-project.js'
+
+// An OpenAI Agents SDK app tested as a user writes it (test/projects/openai-agents): a triage
+// agent hands a billing question off to a specialist with a function tool, through openAIAgent,
+// over two turns; recorded against the scripted server, then replayed in CI with the server
+// stopped and no key; a changed question fails with the miss report.
+
+const KEY = 'test-key-fake-openai-agents'
+let server: ScriptedServer | undefined
+let dir: string
+
+beforeAll(async () => {
+  server = await startOpenAIServer({ created: 1_700_000_000 })
+  server.setDefaultReply(playChat)
+  dir = prepareSample('openai-agents')
+})
+
+afterAll(async () => {
+  await server?.close()
+})
+
+/** Every file the runs wrote in the sample (recordings, reports), by path. */
+function writtenFiles(): Map<string, string> {
+  const files = new Map<string, string>()
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      if (name === 'node_modules') continue
+      const path = join(folder, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else files.set(relative(dir, path), readFileSync(path, 'utf8'))
+    }
+  }
+  walk(dir)
+  return files
+}
+
+const recordings = () =>
+  new Map([...writtenFiles()].filter(([name]) => name.startsWith('__recordings__/')))
+
+const ci = (args: string[], env: Record<string, string | undefined> = {}) =>
+  runVitestAsync(dir, args, {
+    CI: 'true',
+    SCENARIO_BASE_URL: undefined,
+    OPENAI_API_KEY: undefined,
+    ...env,
+  })
+
+describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
+  test('a local run records the turns; the specialist answers after the handoff', async () => {
+    const run = await runVitestAsync(dir, ['--update=new'], {
+      CI: '',
+      SCENARIO_BASE_URL: server?.baseURL,
+      OPENAI_API_KEY: KEY,
+    })
+    expect(run.code, run.output).toBe(0)
+    for (const api of ['responses', 'chat']) {
+      expect(run.output).toContain(
+        `[sample] ${api} agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=false`,
+      )
+    }
+    const files = recordings()
+    expect([...files.keys()].sort()).toEqual([
+      expect.stringMatching(
+        /^__recordings__\/handoff-chat\.test\.ts\/a-billing-question-is-handed-off-.*-[0-9a-f]{8}\.json$/,
+      ),
+      expect.stringMatching(
+        /^__recordings__\/handoff\.test\.ts\/a-billing-question-is-handed-off-to-the-billing-agent-[0-9a-f]{8}\.json$/,
+      ),
+    ])
+    const interactions = (file: string) =>
+      (
+        JSON.parse([...files].find(([name]) => name.includes(file))?.[1] ?? '{}') as {
+          interactions: { request: { path: string; body: { model: string } } }[]
+        }
+      ).interactions.map((i) => `${i.request.path} ${i.request.body.model}`)
+    const models = ['triage-model', 'billing-model', 'billing-model', 'triage-model']
+    expect(interactions('/handoff.test.ts/')).toEqual(models.map((m) => `/responses ${m}`))
+    expect(interactions('/handoff-chat.test.ts/')).toEqual(
+      models.map((m) => `/chat/completions ${m}`),
+    )
+    for (const [file, content] of writtenFiles()) expect(content, file).not.toContain(KEY)
+  }, 120_000)
+
+  test('CI replays it with the server stopped and no key: same agents, tools and tokens', async () => {
+    await server?.close()
+    server = undefined
+    const before = recordings()
+    const run = await ci([])
+    expect(run.code, run.output).toBe(0)
+    for (const api of ['responses', 'chat']) {
+      expect(run.output).toContain(
+        `[sample] ${api} agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=true`,
+      )
+    }
+    expect(recordings()).toEqual(before)
+  }, 120_000)
+
+  test('a changed question fails in CI with the miss report', async () => {
+    const run = await ci(['handoff.test.ts'], {
+      SCENARIO_FIRST_QUESTION: 'I was charged three times for invoice 1042.',
+    })
+    expect(run.code).toBe(1)
+    expect(run.output).toContain('RecordingMissingError')
+    expect(run.output).toContain('No recording for model call #1 of this test')
+    expect(run.output).toContain('mode: replay')
+    expect(run.output).toMatch(/^ +- +"content": "I was charged twice for invoice 1042\.",?$/m)
+    expect(run.output).toMatch(
+      /^ +\+ +"content": "I was charged three times for invoice 1042\.",?$/m,
+    )
+    expect(run.output).toContain(
+      "npx vitest run handoff.test.ts -t 'a billing question is handed off to the billing agent' -u",
+    )
+  }, 120_000)
+})
+
+/** The ```ts blocks of the README's "## Using the OpenAI Agents SDK", in order. */
+function readmeBlocks(): string[] {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
+  const start = readme.indexOf('## Using the OpenAI Agents SDK')
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1))
+  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+}
+
+describe('the README section, as written', () => {
+  const [testFile = '', setupFile = ''] = readmeBlocks()
+  /** The test file with the SDK's default client (set by the setup file) instead of a provider. */
+  const withDefaultClient = testFile
+    .replace(
+      /openAIAgent\(triage, \{\n {2}runConfig: \{ modelProvider: new OpenAIProvider\(\{ openAIClient \}\) \},\n\}\)/,
+      'openAIAgent(triage)',
+    )
+    .replace("'a double charge is handed off to billing'", "'the same, on the default client'")
+  let readmeDir: string
+
+  beforeAll(() => {
+    readmeDir = prepareSample('readme-openai-agents')
+  })
+
+  test('the blocks are the ones the section describes, and they type-check strictly', () => {
+    expect(testFile).toContain("import { openAIAgent } from 'vitest-scenario/openai-agents'")
+    expect(setupFile).toContain('setDefaultOpenAIClient(wrap(new OpenAI(')
+    expect(withDefaultClient).toContain('const supportDesk = openAIAgent(triage)\n')
+    const typed = join(readmeDir, 'typed')
+    mkdirSync(typed, { recursive: true })
+    writeFileSync(join(typed, 'billing.test.ts'), testFile)
+    writeFileSync(join(typed, 'setup.ts'), setupFile)
+    writeFileSync(
+      join(typed, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+        include: ['*.ts'],
+      }),
+    )
+    const tsc = runCommand(process.execPath, [
+      join(repoRoot, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      typed,
+    ])
+    rmSync(typed, { recursive: true, force: true })
+    expect(tsc.output.trim()).toBe('')
+    expect(tsc.code).toBe(0)
+  }, 120_000)
+
+  test('recorded against the scripted server, then replayed in CI with it stopped', async () => {
+    writeFileSync(join(readmeDir, 'billing.test.ts'), testFile)
+    writeFileSync(join(readmeDir, 'default-client.test.ts'), withDefaultClient)
+    writeFileSync(join(readmeDir, 'setup.ts'), setupFile)
+    const local = await startOpenAIServer({ created: 1_700_000_000 })
+    local.setDefaultReply(playChat)
+    try {
+      const recording = await runVitestAsync(readmeDir, ['--update=new'], {
+        CI: '',
+        OPENAI_BASE_URL: local.baseURL,
+        OPENAI_API_KEY: KEY,
+      })
+      expect(recording.code, recording.output).toBe(0)
+      expect(recording.output).toMatch(/Tests\s+2 passed \(2\)/)
+      // Four Responses API calls per test: triage, billing twice, triage.
+      expect(local.requests.map((r) => r.path)).toEqual(
+        Array.from({ length: 8 }, () => '/v1/responses'),
+      )
+    } finally {
+      await local.close()
+    }
+    const recorded = readdirSync(join(readmeDir, '__recordings__'), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.json'))
+    expect(recorded).toHaveLength(2)
+    for (const name of recorded) {
+      expect(readFileSync(join(readmeDir, '__recordings__', name), 'utf8'), name).not.toContain(KEY)
+    }
+    const replay = await runVitestAsync(readmeDir, [], {
+      CI: 'true',
+      OPENAI_BASE_URL: undefined,
+      OPENAI_API_KEY: undefined,
+    })
+    expect(replay.code, replay.output).toBe(0)
+    expect(replay.output).toMatch(/Tests\s+2 passed \(2\)/)
+    expect(replay.output).toContain('input: 160')
+  }, 120_000)
+})
