@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { resetConnection, sendBody, waitOpen } from '../openai-server/send.js'
+import { resetConnection, sendBody, waitOpen } from '../scripted-http/send.js'
 import { errorResponse, requestId } from './error-body.js'
 import { messageBody, resolveMessage, wantsStream } from './message.js'
 import { messageEvents } from './message-events.js'
@@ -62,7 +62,7 @@ export async function answerReply(tagged: TaggedReply, context: AnswerContext): 
       })
       return
     }
-    case 'message':
+    case 'answer':
       return answerMessage(tagged.reply, context)
   }
 }

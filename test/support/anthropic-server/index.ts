@@ -5,21 +5,23 @@
  * connection resets, broken streams and hangs.
  */
 
+export type {
+  CredentialState,
+  HangReply,
+  RawReply,
+  ReplyHeaders,
+  ReplyTiming,
+  ResetReply,
+} from '../scripted-http/types.js'
 export { startAnthropicServer } from './start-anthropic-server.js'
 export type {
   AnthropicServer,
   AnthropicServerOptions,
-  CredentialState,
   ErrorReply,
-  HangReply,
   MessageReply,
-  RawReply,
   ReceivedRequest,
-  ReplyHeaders,
   ReplySource,
-  ReplyTiming,
   RequestOutcome,
-  ResetReply,
   ScriptedReply,
   StopReason,
   StreamErrorSpec,

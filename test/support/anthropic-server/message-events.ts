@@ -1,4 +1,4 @@
-import { splitText } from '../openai-server/chat-chunks.js'
+import { splitText } from '../scripted-http/split-text.js'
 import type { ResolvedMessage } from './message.js'
 
 /** One server-sent event: its `event:` name and its `data:` object. */

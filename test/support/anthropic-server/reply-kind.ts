@@ -1,34 +1,10 @@
-import type {
-  ErrorReply,
-  HangReply,
-  MessageReply,
-  RawReply,
-  ResetReply,
-  ScriptedReply,
-} from './types.js'
+import { type TaggedReply as Tagged, tagReply as tagAnyReply } from '../scripted-http/reply-kind.js'
+import type { ErrorReply, MessageReply, ScriptedReply } from './types.js'
 
-/** A scripted reply tagged with its kind, so the server can `switch` over it. */
-export type TaggedReply =
-  | { readonly kind: 'message'; readonly reply: MessageReply }
-  | { readonly kind: 'error'; readonly reply: ErrorReply }
-  | { readonly kind: 'reset'; readonly reply: ResetReply }
-  | { readonly kind: 'hang'; readonly reply: HangReply }
-  | { readonly kind: 'raw'; readonly reply: RawReply }
+/** A scripted reply tagged with its kind; `answer` is a Messages reply. */
+export type TaggedReply = Tagged<MessageReply, ErrorReply>
 
-/**
- * Tells the kinds of reply apart by their marker field: `status` (error), `reset`, `hang`,
- * `raw`; anything else is a message. Throws for a value that is not an object, so a mistyped
- * script fails loudly at the test's line.
- */
+/** Tags a reply by its marker field; a value that is not an object throws, naming this server. */
 export function tagReply(reply: ScriptedReply): TaggedReply {
-  if (typeof reply !== 'object' || reply === null) {
-    throw new TypeError(
-      `[anthropic-server] a scripted reply must be an object, got ${reply === null ? 'null' : typeof reply}`,
-    )
-  }
-  if ('status' in reply) return { kind: 'error', reply }
-  if ('reset' in reply) return { kind: 'reset', reply }
-  if ('hang' in reply) return { kind: 'hang', reply }
-  if ('raw' in reply) return { kind: 'raw', reply }
-  return { kind: 'message', reply }
+  return tagAnyReply<MessageReply, ErrorReply>(reply, 'anthropic-server')
 }

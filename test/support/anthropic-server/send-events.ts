@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { waitOpen } from '../openai-server/send.js'
+import { cutStream, startEventStream, waitOpen, writeFlushed } from '../scripted-http/send.js'
 import type { MessageEvent } from './message-events.js'
 
 /** How to pace and break a stream. */
@@ -10,18 +10,6 @@ export interface StreamPacing {
   readonly cutAfterEvents: number | undefined
   /** Send this error event after `afterEvents` events, then end the stream. */
   readonly error: { readonly afterEvents: number; readonly event: MessageEvent } | undefined
-}
-
-/** Writes text and waits until it is flushed to the socket, or until the connection closes. */
-function writeFlushed(response: ServerResponse, text: string, closed: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      closed.removeEventListener('abort', done)
-      resolve()
-    }
-    closed.addEventListener('abort', done, { once: true })
-    response.write(text, done)
-  })
 }
 
 /** One event as the API writes it: an `event:` line (the SDK skips events without) and `data:`. */
@@ -41,15 +29,10 @@ export async function sendMessageEvents(
   pacing: StreamPacing,
   closed: AbortSignal,
 ): Promise<'complete' | 'cut' | 'error' | 'aborted'> {
-  response.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    ...headers,
-  })
+  startEventStream(response, headers)
   for (const [position, event] of events.entries()) {
     if (pacing.cutAfterEvents !== undefined && position >= pacing.cutAfterEvents) {
-      // Close mid-body (after what was written is flushed): the chunked body never ends.
-      response.socket?.destroy()
+      cutStream(response)
       return 'cut'
     }
     if (pacing.error !== undefined && position >= pacing.error.afterEvents) {

@@ -1,10 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { checkScriptedOptions } from '../scripted-http/check-options.js'
+import { queueControls } from '../scripted-http/controls.js'
+import { serveExchange } from '../scripted-http/exchange.js'
+import { listenOnLoopback } from '../scripted-http/listen.js'
+import { ReplyQueue } from '../scripted-http/reply-queue.js'
 import { type AnswerContext, answerReply, sendError } from './answer.js'
 import { rejection } from './check-request.js'
 import { type RequestRecord, readRequest } from './read-request.js'
 import { tagReply } from './reply-kind.js'
-import { ReplyQueue } from './reply-queue.js'
 import type {
   AnthropicServer,
   AnthropicServerOptions,
@@ -12,17 +15,8 @@ import type {
   ScriptedReply,
 } from './types.js'
 
-/** Checks options a typo would otherwise turn into a silent misbehaviour. */
-function checkOptions(options: AnthropicServerOptions): void {
-  if (options.latencyMs !== undefined && !(options.latencyMs >= 0)) {
-    throw new RangeError(`[anthropic-server] latencyMs must be >= 0, got ${options.latencyMs}`)
-  }
-  if (options.apiKey === '') {
-    throw new RangeError(
-      '[anthropic-server] apiKey must not be empty; leave it out to accept any key',
-    )
-  }
-}
+/** Names this server in its messages. */
+const LABEL = 'anthropic-server'
 
 /**
  * Starts a scripted Anthropic Messages API server on 127.0.0.1 (a free port) for tests. Point
@@ -41,8 +35,8 @@ function checkOptions(options: AnthropicServerOptions): void {
 export async function startAnthropicServer(
   options: AnthropicServerOptions = {},
 ): Promise<AnthropicServer> {
-  checkOptions(options)
-  const queue = new ReplyQueue(options.defaultReply)
+  checkScriptedOptions(options, LABEL)
+  const queue = new ReplyQueue<ScriptedReply, ReceivedRequest>(LABEL, options.defaultReply)
   const requests: ReceivedRequest[] = []
   let arrivals = 0
   let toolIds = 0
@@ -68,77 +62,44 @@ export async function startAnthropicServer(
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     arrivals += 1
     const index = arrivals
-    const connection = new AbortController()
-    let record: RequestRecord | undefined
-    response.once('close', () => {
-      if (record?.outcome === 'pending') record.outcome = 'aborted'
-      connection.abort()
-    })
-    try {
-      record = await readRequest(request, index, options.apiKey)
-      requests.push(record)
-      await handle(record, {
-        record,
-        response,
-        closed: connection.signal,
-        latencyMs: options.latencyMs ?? 0,
-        nextToolId,
-      })
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      if (record !== undefined && !response.headersSent && !connection.signal.aborted) {
-        const message = `[anthropic-server] internal error: ${reason}`
+    await serveExchange(response, LABEL, {
+      read: () => readRequest(request, index, options.apiKey),
+      async handle(record, closed) {
+        requests.push(record)
+        await handle(record, {
+          record,
+          response,
+          closed,
+          latencyMs: options.latencyMs ?? 0,
+          nextToolId,
+        })
+      },
+      fail(record, message) {
         sendError({ record, response }, { status: 500, message, shouldRetry: false }, 'answered')
-      } else {
-        response.destroy()
-      }
-    }
+      },
+      onClose(record) {
+        if (record?.outcome === 'pending') record.outcome = 'aborted'
+      },
+    })
   }
 
-  const server = createServer((request, response) => void onRequest(request, response))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
-  let closing: Promise<void> | undefined
-
+  const listener = await listenOnLoopback(onRequest)
   const scripted: AnthropicServer = {
-    url: `http://127.0.0.1:${port}`,
-    v1URL: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${listener.port}`,
+    v1URL: `http://127.0.0.1:${listener.port}/v1`,
     requests,
     get pendingReplies() {
       return queue.pending
     },
-    reply(...replies: readonly ScriptedReply[]) {
-      replies.forEach(tagReply) // a non-object fails here, at the test's line
-      queue.push(...replies)
-      return scripted
-    },
-    replyWith(make) {
-      queue.push(make)
-      return scripted
-    },
-    setDefaultReply(source) {
-      queue.setFallback(source)
-      return scripted
-    },
+    // Tagging a queued reply makes a non-object fail here, at the test's line.
+    ...queueControls(queue, tagReply, () => scripted),
     reset() {
       queue.clear()
       requests.length = 0
       arrivals = 0
       toolIds = 0
     },
-    close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error === undefined ? resolve() : reject(error)))
-        server.closeAllConnections()
-      })
-      return closing
-    },
+    close: listener.close,
   }
   return scripted
 }

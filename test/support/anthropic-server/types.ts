@@ -1,5 +1,17 @@
-/** Response headers a reply adds or overrides (names are sent as given; values as strings). */
-export type ReplyHeaders = Readonly<Record<string, string>>
+import type {
+  BaseOutcome,
+  CredentialState,
+  HangReply,
+  HttpErrorReply,
+  RawReply,
+  RecordedRequest,
+  ReplyHeaders,
+  ReplyTiming,
+  ResetReply,
+  ScriptedHttpOptions,
+  ScriptedHttpServer,
+  ReplySource as ScriptedReplySource,
+} from '../scripted-http/types.js'
 
 /** One scripted `tool_use` block of an assistant message. */
 export interface ToolUseSpec {
@@ -34,12 +46,6 @@ export type StopReason =
   | 'tool_use'
   | 'pause_turn'
   | 'refusal'
-
-/** Options every kind of reply takes. */
-export interface ReplyTiming {
-  /** Wait this long before answering (after the server's `latencyMs`). */
-  readonly delayMs?: number
-}
 
 /** An error event sent inside a stream (what the API sends when it fails mid-answer). */
 export interface StreamErrorSpec {
@@ -83,118 +89,49 @@ export interface MessageReply extends ReplyTiming {
   readonly streamError?: StreamErrorSpec
 }
 
-/** An HTTP error with Anthropic's body `{ type: 'error', error: { type, message } }`. */
-export interface ErrorReply extends ReplyTiming {
-  /** The HTTP status, e.g. 400, 401, 429, 500, 529. */
-  readonly status: number
+/** An HTTP error with Anthropic's body `{ type: 'error', error: { type, message } }` (e.g. 529). */
+export interface ErrorReply extends HttpErrorReply {
   /** `error.type`; default: the API's type for the status (`rate_limit_error` for 429…). */
   readonly type?: string
-  /** `error.message`; default: a message typical of the status. */
-  readonly message?: string
-  /** `retry-after` header, in seconds. */
-  readonly retryAfter?: number
-  /** `x-should-retry: true|false` header (overrides the SDK's own retry decision). */
-  readonly shouldRetry?: boolean
-  /** Extra response headers. */
-  readonly headers?: ReplyHeaders
-}
-
-/** Destroy the connection (TCP reset) instead of answering: the SDK sees a connection error. */
-export interface ResetReply extends ReplyTiming {
-  /** Marks the reply kind. */
-  readonly reset: true
-}
-
-/** Never answer; the request stays open until the client aborts or the server closes. */
-export interface HangReply {
-  /** Marks the reply kind. */
-  readonly hang: true
-}
-
-/** Any status, headers and body, sent as given. */
-export interface RawReply extends ReplyTiming {
-  /** The response to send. */
-  readonly raw: {
-    /** Default 200. */
-    readonly status?: number
-    /** Default `content-type: application/json` when `body` is not a string. */
-    readonly headers?: ReplyHeaders
-    /** A string is sent as is; anything else as JSON. */
-    readonly body: unknown
-  }
 }
 
 /** Everything a test can script for one request. */
 export type ScriptedReply = MessageReply | ErrorReply | ResetReply | HangReply | RawReply
 
-/**
- * How a request's credential (`x-api-key`, or `Authorization: Bearer` as `authToken` sends it)
- * compared with the server's `apiKey` option.
- */
-export type CredentialState = 'missing' | 'present' | 'matched' | 'mismatched'
-
 /** What became of a request. `pending` until the server answers or the connection closes. */
-export type RequestOutcome = 'pending' | 'answered' | 'streamed' | 'rejected' | 'reset' | 'aborted'
+export type RequestOutcome = BaseOutcome | 'rejected'
 
-/** One request the server received, as tests see it. The API key is never stored. */
-export interface ReceivedRequest {
-  /** 1-based arrival position (since start or the last `reset()`); ids use it. */
-  readonly index: number
-  /** Upper-case HTTP method. */
-  readonly method: string
-  /** The path without the query string, e.g. `/v1/messages`. */
-  readonly path: string
-  /** The query string without `?` (empty when none). */
-  readonly query: string
-  /** Lower-case header names; `x-api-key` and `authorization` are replaced by `[redacted]`. */
-  readonly headers: Readonly<Record<string, string>>
-  /** How the credential compared with the `apiKey` option. */
+/**
+ * One request the server received, as tests see it. The API key is never stored: `x-api-key` and
+ * `authorization` are replaced by `[redacted]` in `headers`.
+ */
+export interface ReceivedRequest extends RecordedRequest<RequestOutcome> {
+  /**
+   * How the credential (`x-api-key`, or `Authorization: Bearer` as `authToken` sends it) compared
+   * with the `apiKey` option.
+   */
   readonly credential: CredentialState
   /** The `anthropic-version` header, `undefined` when missing. */
   readonly anthropicVersion: string | undefined
-  /** The JSON body parsed, the raw text when it is not JSON, `undefined` when empty. */
-  readonly body: unknown
-  /** The HTTP status answered, once answered. */
-  readonly status: number | undefined
-  /** What became of the request. */
-  readonly outcome: RequestOutcome
 }
 
 /** A reply, or a function of the request that returns one. */
-export type ReplySource =
-  | ScriptedReply
-  | ((request: ReceivedRequest) => ScriptedReply | Promise<ScriptedReply>)
+export type ReplySource = ScriptedReplySource<ScriptedReply, ReceivedRequest>
 
-/** Options of `startAnthropicServer`. */
-export interface AnthropicServerOptions {
-  /** When set, the credential must equal it, else 401 (a credential is always required). */
-  readonly apiKey?: string
-  /** Fixed latency added to every answered request. */
-  readonly latencyMs?: number
-  /** Used when the queue is empty; without it an empty queue answers a 500 naming the request. */
-  readonly defaultReply?: ReplySource
-}
+/**
+ * Options of `startAnthropicServer`. With `apiKey`, the credential must equal it, else 401 (a
+ * credential is always required).
+ */
+export type AnthropicServerOptions = ScriptedHttpOptions<ReplySource>
 
-/** The running server: where to point the SDK, what it received, what to answer next. */
-export interface AnthropicServer {
+/**
+ * The running server: where to point the SDK, what it received, what to answer next. Replies are
+ * consumed one per `POST /v1/messages`.
+ */
+export interface AnthropicServer
+  extends ScriptedHttpServer<ScriptedReply, ReceivedRequest, AnthropicServer> {
   /** `http://127.0.0.1:<port>`: `new Anthropic({ baseURL: server.url })` (the SDK adds `/v1`). */
   readonly url: string
   /** `http://127.0.0.1:<port>/v1`: `createAnthropic({ baseURL: server.v1URL })` (AI SDK). */
   readonly v1URL: string
-  /** Every request received, in arrival order (a live view). */
-  readonly requests: readonly ReceivedRequest[]
-  /** Scripted replies not consumed yet. */
-  readonly pendingReplies: number
-  /** Queues replies, consumed one per `POST /v1/messages` in order. Returns the server. */
-  reply(...replies: readonly ScriptedReply[]): AnthropicServer
-  /** Queues one reply computed from the request it answers. Returns the server. */
-  replyWith(
-    make: (request: ReceivedRequest) => ScriptedReply | Promise<ScriptedReply>,
-  ): AnthropicServer
-  /** Sets (or with `undefined` removes) the reply used when the queue is empty. */
-  setDefaultReply(source: ReplySource | undefined): AnthropicServer
-  /** Clears the queue, the request log and the counters (ids start at 1 again). */
-  reset(): void
-  /** Stops listening and destroys open connections (hanging requests included). */
-  close(): Promise<void>
 }

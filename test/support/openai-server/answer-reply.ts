@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http'
+import { describeRequest } from '../scripted-http/reply-queue.js'
+import { resetConnection, sendBody, waitOpen } from '../scripted-http/send.js'
 import { chatCompletionChunks } from './chat-chunks.js'
 import {
   chatCompletionBody,
@@ -9,9 +11,8 @@ import {
 import { errorResponse } from './error-reply.js'
 import type { RequestRecord } from './read-request.js'
 import type { TaggedReply } from './reply-kind.js'
-import { describeRequest } from './reply-queue.js'
 import { responsesAnswer } from './responses.js'
-import { baseHeaders, resetConnection, sendBody, sendEventStream, waitOpen } from './send.js'
+import { baseHeaders, sendEventStream } from './send.js'
 
 /** What `answerReply` needs besides the reply. */
 export interface AnswerContext {
@@ -27,7 +28,11 @@ export interface AnswerContext {
 }
 
 /** Sends a JSON error naming the request; the SDK is told not to retry it. */
-export function sendServerMisuse(context: AnswerContext, status: number, message: string): void {
+export function sendServerMisuse(
+  context: Pick<AnswerContext, 'record' | 'response'>,
+  status: number,
+  message: string,
+): void {
   const { body, headers } = errorResponse({
     status,
     message,
@@ -65,13 +70,13 @@ export async function answerReply(tagged: TaggedReply, context: AnswerContext): 
       sendBody(response, status, tagged.reply.raw.body, { ...headers, ...tagged.reply.raw.headers })
       return
     }
-    case 'chat':
+    case 'answer':
       return answerChat(tagged.reply, context, headers)
   }
 }
 
 async function answerChat(
-  reply: Extract<TaggedReply, { kind: 'chat' }>['reply'],
+  reply: Extract<TaggedReply, { kind: 'answer' }>['reply'],
   context: AnswerContext,
   headers: Record<string, string>,
 ): Promise<void> {
@@ -115,7 +120,7 @@ async function answerChat(
 
 /** Answers `POST …/responses`: a `response` object, or its named SSE events with `stream: true`. */
 async function answerResponses(
-  reply: Extract<TaggedReply, { kind: 'chat' }>['reply'],
+  reply: Extract<TaggedReply, { kind: 'answer' }>['reply'],
   context: AnswerContext,
   headers: Record<string, string>,
 ): Promise<void> {

@@ -1,3 +1,4 @@
+import { splitText } from '../scripted-http/split-text.js'
 import { type ResolvedChatReply, SYSTEM_FINGERPRINT } from './chat-completion.js'
 
 /** Options of `chatCompletionChunks`. */
@@ -6,17 +7,6 @@ export interface ChunkOptions {
   readonly chunkSize: number
   /** Whether the request set `stream_options.include_usage`. */
   readonly includeUsage: boolean
-}
-
-/** Splits text into pieces of at most `size` code points (never inside a surrogate pair). */
-export function splitText(text: string, size: number): string[] {
-  const points = Array.from(text)
-  const pieces: string[] = []
-  const step = Math.max(1, Math.floor(size))
-  for (let start = 0; start < points.length; start += step) {
-    pieces.push(points.slice(start, start + step).join(''))
-  }
-  return pieces
 }
 
 /**

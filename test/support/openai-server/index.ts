@@ -4,7 +4,7 @@
  * Responses API responses (JSON or SSE), errors, connection resets, delays, hangs and rate limits.
  */
 
-export { splitText } from './chat-chunks.js'
+export { splitText } from '../scripted-http/split-text.js'
 export { DEFAULT_MODELS } from './models.js'
 export { startOpenAIServer } from './start-openai-server.js'
 export { TokenBucket } from './token-bucket.js'

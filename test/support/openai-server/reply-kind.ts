@@ -1,34 +1,10 @@
-import type {
-  ChatReply,
-  ErrorReply,
-  HangReply,
-  RawReply,
-  ResetReply,
-  ScriptedReply,
-} from './types.js'
+import { type TaggedReply as Tagged, tagReply as tagAnyReply } from '../scripted-http/reply-kind.js'
+import type { ChatReply, ErrorReply, ScriptedReply } from './types.js'
 
-/** A scripted reply tagged with its kind, so the server can `switch` over it. */
-export type TaggedReply =
-  | { readonly kind: 'chat'; readonly reply: ChatReply }
-  | { readonly kind: 'error'; readonly reply: ErrorReply }
-  | { readonly kind: 'reset'; readonly reply: ResetReply }
-  | { readonly kind: 'hang'; readonly reply: HangReply }
-  | { readonly kind: 'raw'; readonly reply: RawReply }
+/** A scripted reply tagged with its kind; `answer` is a chat reply (Chat Completions or Responses). */
+export type TaggedReply = Tagged<ChatReply, ErrorReply>
 
-/**
- * Tells the kinds of reply apart by their marker field: `status` (error), `reset`, `hang`,
- * `raw`; anything else is a chat reply. Throws for a value that is not an object, so a
- * mistyped script fails loudly.
- */
+/** Tags a reply by its marker field; a value that is not an object throws, naming this server. */
 export function tagReply(reply: ScriptedReply): TaggedReply {
-  if (typeof reply !== 'object' || reply === null) {
-    throw new TypeError(
-      `[openai-server] a scripted reply must be an object, got ${reply === null ? 'null' : typeof reply}`,
-    )
-  }
-  if ('status' in reply) return { kind: 'error', reply }
-  if ('reset' in reply) return { kind: 'reset', reply }
-  if ('hang' in reply) return { kind: 'hang', reply }
-  if ('raw' in reply) return { kind: 'raw', reply }
-  return { kind: 'chat', reply }
+  return tagAnyReply<ChatReply, ErrorReply>(reply, 'openai-server')
 }

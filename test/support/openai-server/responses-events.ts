@@ -1,4 +1,4 @@
-import { splitText } from './chat-chunks.js'
+import { splitText } from '../scripted-http/split-text.js'
 import { type ResolvedResponse, type ResponsesOutputItem, responseBody } from './responses-body.js'
 
 /** One server-sent event of a Responses stream: its `event:` name is its `type`. */

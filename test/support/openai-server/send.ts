@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { cutStream, startEventStream, waitOpen, writeFlushed } from '../scripted-http/send.js'
 
 /** Headers sent with every answer, for realism (`x-request-id` becomes the SDK's `requestID`). */
 export function baseHeaders(requestIndex: number): Record<string, string> {
@@ -8,49 +8,6 @@ export function baseHeaders(requestIndex: number): Record<string, string> {
     'openai-version': '2020-10-01',
     'openai-processing-ms': '1',
   }
-}
-
-/**
- * Waits `ms` unless the connection closes first. Returns whether the connection is still open.
- */
-export async function waitOpen(ms: number, closed: AbortSignal): Promise<boolean> {
-  if (closed.aborted) return false
-  if (ms <= 0) return true
-  try {
-    await sleep(ms, undefined, { signal: closed })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Sends a JSON body (a string as is, `undefined` as an empty body) with a status and headers. */
-export function sendBody(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Readonly<Record<string, string>>,
-): void {
-  const isText = typeof body === 'string'
-  const text = isText ? body : body === undefined ? '' : JSON.stringify(body)
-  response.writeHead(status, {
-    ...(isText ? {} : { 'content-type': 'application/json' }),
-    ...headers,
-    'content-length': String(Buffer.byteLength(text)),
-  })
-  response.end(text)
-}
-
-/** Writes text and waits until it is flushed to the socket, or until the connection closes. */
-function writeFlushed(response: ServerResponse, text: string, closed: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      closed.removeEventListener('abort', done)
-      resolve()
-    }
-    closed.addEventListener('abort', done, { once: true })
-    response.write(text, done)
-  })
 }
 
 /** How to pace and break a stream. */
@@ -88,17 +45,12 @@ export async function sendEventStream(
   closed: AbortSignal,
   framing: EventFraming = 'chat',
 ): Promise<'complete' | 'cut' | 'aborted'> {
-  response.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    ...headers,
-  })
+  startEventStream(response, headers)
   const lines = events.map((event) => frame(event, framing))
   if (framing === 'chat') lines.push('data: [DONE]\n\n')
   for (const [position, line] of lines.entries()) {
     if (pacing.cutAfterEvents !== undefined && position >= pacing.cutAfterEvents) {
-      // Close mid-body (after what was written is flushed): the chunked body never ends.
-      response.socket?.destroy()
+      cutStream(response)
       return 'cut'
     }
     if (position > 0 && !(await waitOpen(pacing.chunkDelayMs, closed))) return 'aborted'
@@ -107,11 +59,4 @@ export async function sendEventStream(
   }
   response.end()
   return 'complete'
-}
-
-/** Sends a TCP reset instead of an answer: the client sees a connection error. */
-export function resetConnection(response: ServerResponse): void {
-  const socket = response.socket
-  if (socket === null) return
-  socket.resetAndDestroy()
 }

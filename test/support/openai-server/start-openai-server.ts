@@ -1,12 +1,16 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { checkScriptedOptions } from '../scripted-http/check-options.js'
+import { queueControls } from '../scripted-http/controls.js'
+import { serveExchange } from '../scripted-http/exchange.js'
+import { listenOnLoopback } from '../scripted-http/listen.js'
+import { ReplyQueue } from '../scripted-http/reply-queue.js'
+import { sendBody } from '../scripted-http/send.js'
 import { type AnswerContext, answerReply, sendServerMisuse } from './answer-reply.js'
 import { errorResponse } from './error-reply.js'
 import { DEFAULT_MODELS, modelsRoute } from './models.js'
 import { type RequestRecord, readRequest } from './read-request.js'
 import { tagReply } from './reply-kind.js'
-import { ReplyQueue } from './reply-queue.js'
-import { baseHeaders, sendBody } from './send.js'
+import { baseHeaders } from './send.js'
 import { TokenBucket } from './token-bucket.js'
 import type {
   OpenAIServerOptions,
@@ -15,15 +19,8 @@ import type {
   ScriptedServer,
 } from './types.js'
 
-/** Checks options a typo would otherwise turn into a silent misbehaviour. */
-function checkOptions(options: OpenAIServerOptions): void {
-  if (options.latencyMs !== undefined && !(options.latencyMs >= 0)) {
-    throw new RangeError(`[openai-server] latencyMs must be >= 0, got ${options.latencyMs}`)
-  }
-  if (options.apiKey === '') {
-    throw new RangeError('[openai-server] apiKey must not be empty; leave it out to accept any key')
-  }
-}
+/** Names this server in its messages. */
+const LABEL = 'openai-server'
 
 /**
  * Starts a scripted OpenAI-compatible HTTP server on 127.0.0.1 (a free port) for tests. Point
@@ -40,9 +37,9 @@ function checkOptions(options: OpenAIServerOptions): void {
 export async function startOpenAIServer(
   options: OpenAIServerOptions = {},
 ): Promise<ScriptedServer> {
-  checkOptions(options)
+  checkScriptedOptions(options, LABEL)
   const startedAt = performance.now()
-  const queue = new ReplyQueue(options.defaultReply)
+  const queue = new ReplyQueue<ScriptedReply, ReceivedRequest>(LABEL, options.defaultReply)
   const bucket =
     options.rateLimit === undefined
       ? undefined
@@ -101,47 +98,30 @@ export async function startOpenAIServer(
     const index = arrivals
     inFlight += 1
     maxInFlight = Math.max(maxInFlight, inFlight)
-    const connection = new AbortController()
-    let record: RequestRecord | undefined
-    response.once('close', () => {
-      inFlight -= 1
-      if (record?.outcome === 'pending') record.outcome = 'aborted'
-      connection.abort()
-    })
-    const context = (current: RequestRecord): AnswerContext => ({
-      record: current,
+    const context = (record: RequestRecord, closed: AbortSignal): AnswerContext => ({
+      record,
       response,
-      closed: connection.signal,
+      closed,
       latencyMs: options.latencyMs ?? 0,
       created: options.created,
     })
-    try {
-      record = await readRequest(request, { index, apiKey: options.apiKey, startedAt })
-      requests.push(record)
-      await handle(record, context(record))
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      if (record !== undefined && !response.headersSent && !connection.signal.aborted) {
-        sendServerMisuse(context(record), 500, `[openai-server] internal error: ${reason}`)
-      } else {
-        response.destroy()
-      }
-    }
+    await serveExchange(response, LABEL, {
+      read: () => readRequest(request, { index, apiKey: options.apiKey, startedAt }),
+      async handle(record, closed) {
+        requests.push(record)
+        await handle(record, context(record, closed))
+      },
+      fail: (record, message) => sendServerMisuse({ record, response }, 500, message),
+      onClose(record) {
+        inFlight -= 1
+        if (record?.outcome === 'pending') record.outcome = 'aborted'
+      },
+    })
   }
 
-  const server = createServer((request, response) => void onRequest(request, response))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
-  let closing: Promise<void> | undefined
-
+  const listener = await listenOnLoopback(onRequest)
   const scripted: ScriptedServer = {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    baseURL: `http://127.0.0.1:${listener.port}/v1`,
     requests,
     get inFlight() {
       return inFlight
@@ -152,19 +132,8 @@ export async function startOpenAIServer(
     get pendingReplies() {
       return queue.pending
     },
-    reply(...replies: readonly ScriptedReply[]) {
-      replies.forEach(tagReply) // a non-object fails here, at the test's line
-      queue.push(...replies)
-      return scripted
-    },
-    replyWith(make) {
-      queue.push(make)
-      return scripted
-    },
-    setDefaultReply(source) {
-      queue.setFallback(source)
-      return scripted
-    },
+    // Tagging a queued reply makes a non-object fail here, at the test's line.
+    ...queueControls(queue, tagReply, () => scripted),
     reset() {
       queue.clear()
       requests.length = 0
@@ -172,13 +141,7 @@ export async function startOpenAIServer(
       maxInFlight = inFlight
       bucket?.reset()
     },
-    close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error === undefined ? resolve() : reject(error)))
-        server.closeAllConnections()
-      })
-      return closing
-    },
+    close: listener.close,
   }
   return scripted
 }

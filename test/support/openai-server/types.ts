@@ -1,5 +1,27 @@
-/** Response headers a reply adds or overrides (names are sent as given; values as strings). */
-export type ReplyHeaders = Readonly<Record<string, string>>
+import type {
+  BaseOutcome,
+  CredentialState,
+  HangReply,
+  HttpErrorReply,
+  RawReply,
+  RecordedRequest,
+  ReplyHeaders,
+  ReplyTiming,
+  ResetReply,
+  ScriptedHttpOptions,
+  ScriptedHttpServer,
+  ReplySource as ScriptedReplySource,
+} from '../scripted-http/types.js'
+
+// The reply kinds and fields both servers share live in `scripted-http`; re-exported here for the
+// tests that import them from this file.
+export type {
+  HangReply,
+  RawReply,
+  ReplyHeaders,
+  ReplyTiming,
+  ResetReply,
+} from '../scripted-http/types.js'
 
 /** What one scripted tool call in an assistant message looks like. */
 export interface ToolCallSpec {
@@ -29,12 +51,6 @@ export interface UsageSpec {
 
 /** Chat Completions `finish_reason` values. */
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call'
-
-/** Options every kind of reply takes. */
-export interface ReplyTiming {
-  /** Wait this long before answering (after the server's `latencyMs`). */
-  readonly delayMs?: number
-}
 
 /**
  * A successful model reply. To `POST …/chat/completions` it is a Chat Completions answer; to
@@ -74,50 +90,15 @@ export interface ChatReply extends ReplyTiming {
 }
 
 /** An HTTP error with an OpenAI-style body `{ error: { message, type, param, code } }`. */
-export interface ErrorReply extends ReplyTiming {
-  /** The HTTP status, e.g. 400, 401, 429, 500, 503. */
-  readonly status: number
-  /** `error.message`; default: a message typical of the status. */
-  readonly message?: string
+export interface ErrorReply extends HttpErrorReply {
   /** `error.type`; default: typical of the status (`requests` for 429, `server_error` for 5xx…). */
   readonly type?: string
   /** `error.code`; default: typical of the status (`rate_limit_exceeded` for 429…). */
   readonly code?: string | null
   /** `error.param`; default `null`. */
   readonly param?: string | null
-  /** `retry-after` header, in seconds (may be fractional, e.g. 0.2). */
-  readonly retryAfter?: number
   /** `retry-after-ms` header, in milliseconds. */
   readonly retryAfterMs?: number
-  /** `x-should-retry: true|false` header (overrides the SDK's own retry decision). */
-  readonly shouldRetry?: boolean
-  /** Extra response headers. */
-  readonly headers?: ReplyHeaders
-}
-
-/** Destroy the connection (TCP reset) instead of answering: the SDK sees a connection error. */
-export interface ResetReply extends ReplyTiming {
-  /** Marks the reply kind. */
-  readonly reset: true
-}
-
-/** Never answer; the request stays open until the client aborts or the server closes. */
-export interface HangReply {
-  /** Marks the reply kind. */
-  readonly hang: true
-}
-
-/** Any status, headers and body, sent as given (for endpoints other than Chat Completions). */
-export interface RawReply extends ReplyTiming {
-  /** The response to send. */
-  readonly raw: {
-    /** Default 200. */
-    readonly status?: number
-    /** Default `content-type: application/json` when `body` is not a string. */
-    readonly headers?: ReplyHeaders
-    /** A string is sent as is; anything else as JSON. */
-    readonly body: unknown
-  }
 }
 
 /** Everything a test can script for one request. */
@@ -127,48 +108,23 @@ export type ScriptedReply = ChatReply | ErrorReply | ResetReply | HangReply | Ra
  * How a request's credential (`Authorization: Bearer …`, or Azure's `api-key` header) compared with
  * the server's `apiKey` option.
  */
-export type AuthorizationState = 'missing' | 'present' | 'matched' | 'mismatched'
+export type AuthorizationState = CredentialState
 
 /** What became of a request. `pending` until the server answers or the connection closes. */
-export type RequestOutcome =
-  | 'pending'
-  | 'answered'
-  | 'streamed'
-  | 'rate-limited'
-  | 'unauthorized'
-  | 'reset'
-  | 'aborted'
+export type RequestOutcome = BaseOutcome | 'rate-limited' | 'unauthorized'
 
 /** One request the server received, as tests see it. The API key is never stored. */
-export interface ReceivedRequest {
-  /** 1-based arrival position (since start or the last `reset()`); completion ids use it. */
-  readonly index: number
-  /** Upper-case HTTP method. */
-  readonly method: string
-  /** The path without the query string, e.g. `/v1/chat/completions`. */
-  readonly path: string
-  /** The query string without `?` (empty when none). */
-  readonly query: string
-  /** Lower-case header names; `authorization` is replaced by `[redacted]`. */
-  readonly headers: Readonly<Record<string, string>>
+export interface ReceivedRequest extends RecordedRequest<RequestOutcome> {
   /** How the credential (`Authorization` or `api-key` header) compared with the `apiKey` option. */
   readonly authorization: AuthorizationState
-  /** The JSON body parsed, the raw text when it is not JSON, `undefined` when empty. */
-  readonly body: unknown
   /** Epoch milliseconds when the request's body was complete. */
   readonly receivedAt: number
   /** Milliseconds since the server started (monotonic clock). */
   readonly sinceStartMs: number
-  /** The HTTP status answered, once answered. */
-  readonly status: number | undefined
-  /** What became of the request. */
-  readonly outcome: RequestOutcome
 }
 
 /** A reply, or a function of the request that returns one. */
-export type ReplySource =
-  | ScriptedReply
-  | ((request: ReceivedRequest) => ScriptedReply | Promise<ScriptedReply>)
+export type ReplySource = ScriptedReplySource<ScriptedReply, ReceivedRequest>
 
 /** The token bucket behind `rateLimit`. */
 export interface RateLimitOptions {
@@ -182,16 +138,13 @@ export interface RateLimitOptions {
   readonly retryAfterMs?: boolean
 }
 
-/** Options of `startOpenAIServer`. */
-export interface OpenAIServerOptions {
-  /** When set, requests must carry `Authorization: Bearer <apiKey>` (or `api-key: <apiKey>`), else 401. */
-  readonly apiKey?: string
-  /** Fixed latency added to every answered request (not to rate-limit rejections). */
-  readonly latencyMs?: number
+/**
+ * Options of `startOpenAIServer`. With `apiKey`, requests must carry `Authorization: Bearer
+ * <apiKey>` (or `api-key: <apiKey>`), else 401; `latencyMs` is not added to rate-limit rejections.
+ */
+export interface OpenAIServerOptions extends ScriptedHttpOptions<ReplySource> {
   /** Answer 429 to requests above this rate (token bucket), before consuming any reply. */
   readonly rateLimit?: RateLimitOptions
-  /** Used when the queue is empty; without it an empty queue answers a 500 naming the request. */
-  readonly defaultReply?: ReplySource
   /** Model ids of `GET /v1/models`; default `gpt-4.1-mini`, `gpt-4.1`, `gpt-4o-mini`. */
   readonly models?: readonly string[]
   /** `created` (Unix seconds) of every completion; default: the current time. */
@@ -199,31 +152,18 @@ export interface OpenAIServerOptions {
 }
 
 /** The running server: where to point the SDK, what it received, what to answer next. */
-export interface ScriptedServer {
+export interface ScriptedServer
+  extends ScriptedHttpServer<ScriptedReply, ReceivedRequest, ScriptedServer> {
   /** `http://127.0.0.1:<port>/v1`: pass it as the SDK's `baseURL`. */
   readonly baseURL: string
-  /** Every request received, in arrival order (a live view). */
-  readonly requests: readonly ReceivedRequest[]
   /** Requests being handled right now. */
   readonly inFlight: number
   /** The most requests handled at the same time since start (or the last `reset()`). */
   readonly maxInFlight: number
-  /** Scripted replies not consumed yet. */
-  readonly pendingReplies: number
-  /** Queues replies, consumed one per request in order. Returns the server. */
-  reply(...replies: readonly ScriptedReply[]): ScriptedServer
-  /** Queues one reply computed from the request it answers. Returns the server. */
-  replyWith(
-    make: (request: ReceivedRequest) => ScriptedReply | Promise<ScriptedReply>,
-  ): ScriptedServer
-  /** Sets (or with `undefined` removes) the reply used when the queue is empty. */
-  setDefaultReply(source: ReplySource | undefined): ScriptedServer
   /**
    * Clears the queue, the request log, the counters and the rate-limit bucket: the server then
    * behaves like a fresh one (request indexes, hence ids, start at 1 again). Keeps the default
    * reply.
    */
   reset(): void
-  /** Stops listening and destroys open connections (hanging requests included). */
-  close(): Promise<void>
 }
