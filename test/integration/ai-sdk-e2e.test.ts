@@ -1,15 +1,6 @@
-import {
-  cpSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type {
@@ -19,7 +10,12 @@ import type {
 } from '../support/openai-server/types.js'
 import { repoRoot } from '../support/paths.js'
 import { run } from '../support/run.js'
-import { prepareSample, runVitestAsync } from '../support/sample-project.js'
+import {
+  prepareSample,
+  projectFiles,
+  runVitestAsync,
+  typeCheckStrict,
+} from '../support/sample-project.js'
 
 // The AI SDK adapter as a user runs it (test/projects/ai-sdk, whose agent.ts and support.test.ts
 // are the README's "Using the AI SDK" blocks): @ai-sdk/openai's chat model through recordedFetch,
@@ -78,17 +74,7 @@ afterAll(async () => {
 
 /** Every file the runs wrote (recordings, reports), by path relative to the sample. */
 function written(): Map<string, string> {
-  const files = new Map<string, string>()
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      if (name === 'node_modules') continue
-      const path = join(folder, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else files.set(relative(dir, path), readFileSync(path, 'utf8'))
-    }
-  }
-  walk(dir)
-  return files
+  return projectFiles(dir)
 }
 
 /** The `[sample] {…}` line the records test prints. */
@@ -121,27 +107,7 @@ describe('an AI SDK agent and judge, recorded then replayed', { timeout: 180_000
   })
 
   test('the sample type-checks in a strict project (the README blocks with the packed types)', () => {
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          skipLibCheck: true,
-          noEmit: true,
-          types: ['node'],
-        },
-        include: ['*.ts'],
-      }),
-    )
-    const tsc = run(process.execPath, [
-      join(repoRoot, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      dir,
-    ])
+    const tsc = typeCheckStrict(dir, { types: ['node'], exactOptionalPropertyTypes: true })
     expect(tsc.code, tsc.output).toBe(0)
   }, 60_000)
 

@@ -1,12 +1,16 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { playChat } from '../openai-agents/support.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import { repoRoot } from '../support/paths.js'
-import { run as runCommand } from '../support/run.js'
-import { prepareSample, runVitestAsync } from '../support/sample-project.js'
+import {
+  prepareSample,
+  projectFiles,
+  runVitestAsync,
+  typeCheckStrict,
+} from '../support/sample-project.js'
 
 // An OpenAI Agents SDK app tested as a user writes it (test/projects/openai-agents): a triage
 // agent hands a billing question off to a specialist with a function tool, through openAIAgent,
@@ -29,17 +33,7 @@ afterAll(async () => {
 
 /** Every file the runs wrote in the sample (recordings, reports), by path. */
 function writtenFiles(): Map<string, string> {
-  const files = new Map<string, string>()
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      if (name === 'node_modules') continue
-      const path = join(folder, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else files.set(relative(dir, path), readFileSync(path, 'utf8'))
-    }
-  }
-  walk(dir)
-  return files
+  return projectFiles(dir)
 }
 
 const recordings = () =>
@@ -152,26 +146,7 @@ describe('the README section, as written', () => {
     mkdirSync(typed, { recursive: true })
     writeFileSync(join(typed, 'billing.test.ts'), testFile)
     writeFileSync(join(typed, 'setup.ts'), setupFile)
-    writeFileSync(
-      join(typed, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          skipLibCheck: true,
-          noEmit: true,
-          types: [],
-        },
-        include: ['*.ts'],
-      }),
-    )
-    const tsc = runCommand(process.execPath, [
-      join(repoRoot, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      typed,
-    ])
+    const tsc = typeCheckStrict(typed)
     rmSync(typed, { recursive: true, force: true })
     expect(tsc.output.trim()).toBe('')
     expect(tsc.code).toBe(0)

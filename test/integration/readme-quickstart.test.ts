@@ -4,8 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import { repoRoot } from '../support/paths.js'
-import { run } from '../support/run.js'
-import { prepareSample, runVitestAsync } from '../support/sample-project.js'
+import { prepareSample, runVitestAsync, typeCheckStrict } from '../support/sample-project.js'
 
 // A newcomer's first steps, exactly as the README's quick start writes them, in a fresh project
 // with the packed package: the agent version in CI, then the model version recorded against a
@@ -56,26 +55,7 @@ test('the quick start type-checks in a strict project, matcher types included', 
   mkdirSync(typed, { recursive: true })
   writeFileSync(join(typed, 'vitest.config.ts'), config ?? '')
   writeFileSync(join(typed, 'pushback.test.ts'), pushback ?? '')
-  writeFileSync(
-    join(typed, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        skipLibCheck: true,
-        noEmit: true,
-        types: [],
-      },
-      include: ['*.ts'],
-    }),
-  )
-  const tsc = run(process.execPath, [
-    join(repoRoot, 'node_modules/typescript/bin/tsc'),
-    '-p',
-    typed,
-  ])
+  const tsc = typeCheckStrict(typed)
   // The copy would otherwise run as a second test file in the steps below.
   rmSync(typed, { recursive: true, force: true })
   expect(tsc.output.trim()).toBe('')

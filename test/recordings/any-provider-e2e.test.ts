@@ -1,5 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   type AnthropicServer,
@@ -9,8 +9,12 @@ import {
 } from '../support/anthropic-server/index.js'
 import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
 import { repoRoot } from '../support/paths.js'
-import { run } from '../support/run.js'
-import { prepareSample, runVitestAsync } from '../support/sample-project.js'
+import {
+  prepareSample,
+  projectFiles,
+  runVitestAsync,
+  typeCheckStrict,
+} from '../support/sample-project.js'
 
 // The sample project test/projects/any-provider, as a user runs it: an agent built on
 // @anthropic-ai/sdk (through recordedFetch) and an AzureOpenAI client (through wrap()) record
@@ -101,17 +105,7 @@ const ci = (args: string[], env: Record<string, string | undefined> = {}) =>
 
 /** The files under `folder` of the sample (node_modules left out), by path. */
 function files(folder = dir): Map<string, string> {
-  const found = new Map<string, string>()
-  const walk = (current: string) => {
-    for (const name of readdirSync(current)) {
-      if (name === 'node_modules') continue
-      const path = join(current, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else found.set(relative(dir, path), readFileSync(path, 'utf8'))
-    }
-  }
-  walk(folder)
-  return found
+  return projectFiles(dir, folder)
 }
 
 const recordings = () => files(join(dir, '__recordings__'))
@@ -274,26 +268,7 @@ describe('the README', () => {
     const typed = join(dir, 'readme-typed')
     mkdirSync(typed, { recursive: true })
     for (const [i, block] of blocks.entries()) writeFileSync(join(typed, `block-${i}.ts`), block)
-    writeFileSync(
-      join(typed, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          skipLibCheck: true,
-          noEmit: true,
-          types: ['node'],
-        },
-        include: ['*.ts'],
-      }),
-    )
-    const tsc = run(process.execPath, [
-      join(repoRoot, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      typed,
-    ])
+    const tsc = typeCheckStrict(typed, { types: ['node'] })
     rmSync(typed, { recursive: true, force: true })
     expect(tsc.output.trim()).toBe('')
     expect(tsc.code).toBe(0)

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
-import { prepareSample, runVitestAsync } from '../support/sample-project.js'
+import { prepareSample, projectFiles, runVitestAsync } from '../support/sample-project.js'
 
 // One sample project (test/projects/recordings), driven through a user's whole loop: record
 // locally, replay in CI with no server and no key, change a prompt, refresh with -u and rerecord.
@@ -251,17 +251,9 @@ describe('secrets never reach disk', () => {
 
   /** Every file of the sample project outside node_modules that holds `text`. */
   function filesHolding(text: string): string[] {
-    const found: string[] = []
-    const walk = (folder: string) => {
-      for (const name of readdirSync(folder)) {
-        if (name === 'node_modules') continue
-        const path = join(folder, name)
-        if (statSync(path).isDirectory()) walk(path)
-        else if (readFileSync(path, 'utf8').includes(text)) found.push(relative(dir, path))
-      }
-    }
-    walk(dir)
-    return found
+    return [...projectFiles(dir)]
+      .filter(([, content]) => content.includes(text))
+      .map(([path]) => path)
   }
 
   test('a key echoed in a response header and body is refused, naming the path', async () => {

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type {
@@ -8,7 +8,7 @@ import type {
   ScriptedServer,
 } from '../support/openai-server/types.js'
 import { resultsDir } from '../support/paths.js'
-import { prepareSample, runVitestAsync } from '../support/sample-project.js'
+import { prepareSample, projectFiles, runVitestAsync } from '../support/sample-project.js'
 
 // The promise: no secret reaches a file a user may commit or publish, nor the terminal. A spawned
 // `vitest` run of test/projects/reliability-secrets meets canary secrets of every kind, in model
@@ -87,21 +87,6 @@ afterAll(async () => {
   await server.close()
 })
 
-/** Every file of the sample project but the installed packages, with its text. */
-function projectFiles(): Map<string, string> {
-  const files = new Map<string, string>()
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      if (name === 'node_modules') continue
-      const path = join(folder, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else files.set(relative(dir, path), readFileSync(path, 'utf8'))
-    }
-  }
-  walk(dir)
-  return files
-}
-
 test('the run met every canary: the tests that hold one fail, the others pass', () => {
   expect(code, output).toBe(1)
   expect(server.requests.length).toBeGreaterThanOrEqual(5)
@@ -110,7 +95,7 @@ test('the run met every canary: the tests that hold one fail, the others pass', 
 })
 
 test('no canary in any file the run wrote: recordings, snapshots, reports, step summary, task meta', () => {
-  const files = projectFiles()
+  const files = projectFiles(dir)
   const written = [...files.keys()]
   expect(written).toEqual(
     expect.arrayContaining([
@@ -151,13 +136,13 @@ test('the redact hook applies to snapshots as to recordings', () => {
   const snapshot = readFileSync(join(dir, '__snapshots__/leaks.test.ts.snap'), 'utf8')
   expect(snapshot).toContain('<tenant>')
   expect(snapshot).not.toContain('tenant-123456')
-  const recordings = [...projectFiles()].filter(([f]) => f.startsWith('__recordings__/'))
+  const recordings = [...projectFiles(dir)].filter(([f]) => f.startsWith('__recordings__/'))
   const tenant = recordings.find(([, text]) => text.includes('<tenant>'))
   expect(tenant, 'the recording of the tenant test').toBeDefined()
 })
 
 test('credential query parameters stay out of the recording; the others are kept', () => {
-  const recording = [...projectFiles()].find(
+  const recording = [...projectFiles(dir)].find(
     ([f]) => f.startsWith('__recordings__/') && f.includes('credentials-in-the-query-string'),
   )
   expect(recording).toBeDefined()
@@ -169,7 +154,7 @@ test('control characters from answers are neither printed raw nor written to rep
   for (const raw of ['\u001b]0;', '\u001b[2J', '\u001b]8;', '\u0007', '\u0000', '\u202e']) {
     expect(output.includes(raw), `${JSON.stringify(raw)} printed raw`).toBe(false)
   }
-  const files = projectFiles()
+  const files = projectFiles(dir)
   for (const file of ['reports/scenarios.md', 'reports/scenarios.html', 'step-summary.md']) {
     const text = files.get(file) ?? ''
     expect(

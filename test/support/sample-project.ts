@@ -1,6 +1,14 @@
 import { spawn } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { join, relative } from 'node:path'
 import { expect, inject } from 'vitest'
 import { repoRoot, resultsDir } from './paths.js'
 import { type RunResult, run } from './run.js'
@@ -85,4 +93,54 @@ export function runVitestAsync(
       resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` })
     })
   })
+}
+
+/**
+ * Every file under `folder` of a sample project (`node_modules` left out) with its text, by path
+ * relative to the project: what the runs wrote (recordings, reports), for checks such as "no
+ * file holds the fake key".
+ */
+export function projectFiles(dir: string, folder = dir): Map<string, string> {
+  const files = new Map<string, string>()
+  const walk = (current: string) => {
+    for (const name of readdirSync(current)) {
+      if (name === 'node_modules') continue
+      const path = join(current, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else files.set(relative(dir, path), readFileSync(path, 'utf8'))
+    }
+  }
+  walk(folder)
+  return files
+}
+
+/**
+ * Type-checks the `.ts` files of `folder` as a newcomer's strict project would (ES2022, NodeNext
+ * resolution, so the packed package's `exports` and types are what TypeScript sees), with `tsc`
+ * from the repository. `types` are the ambient type packages (`['node']` for files that read
+ * `process`); `exactOptionalPropertyTypes` for the strictest projects.
+ */
+export function typeCheckStrict(
+  folder: string,
+  options: { types?: string[]; exactOptionalPropertyTypes?: boolean } = {},
+): RunResult {
+  writeFileSync(
+    join(folder, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        ...(options.exactOptionalPropertyTypes === true
+          ? { exactOptionalPropertyTypes: true }
+          : {}),
+        skipLibCheck: true,
+        noEmit: true,
+        types: options.types ?? [],
+      },
+      include: ['*.ts'],
+    }),
+  )
+  return run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', folder])
 }
