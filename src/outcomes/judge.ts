@@ -49,8 +49,8 @@ export function judge(criteria: readonly string[], options?: JudgeOptions): Judg
 
 /**
  * Validates a judge node (`readCheck` calls it for hand-built nodes and JSON documents) and
- * returns it rebuilt (`hydrate`) or as it is. A document's model may hold neither a `client` nor
- * an `apiKey`.
+ * returns it rebuilt (`hydrate`) or as it is. A document's model may hold no `client`, `driver`
+ * or `apiKey`.
  */
 export function readJudgeNode(
   node: Record<string, unknown>,
@@ -60,11 +60,11 @@ export function readJudgeNode(
   const criteria = readCriteria(node.criteria, `${where}.criteria`)
   const model = node.model
   if (hydrate && typeof model === 'object' && model !== null) {
-    for (const key of ['client', 'apiKey']) {
+    for (const key of ['client', 'driver', 'apiKey']) {
       if (Object.hasOwn(model, key)) {
         throw new InvalidArgumentError(
           `Invalid outcome check at ${where}.model.${key}: '${key}' cannot be loaded from a document`,
-          'A document holds no clients or API keys: leave the judge without `model` to use the run’s parsing model, or set `baseURL`.',
+          'A document holds no clients, drivers or API keys: leave the judge without `model` to use the run’s parsing model, or set `baseURL`.',
         )
       }
     }

@@ -113,12 +113,12 @@ function assertJudgesWritable(check: OutcomeCheck, at: string): void {
     return
   }
   if (check.type !== 'Judge' || check.model === undefined) return
-  for (const key of ['client', 'apiKey'] as const) {
+  for (const key of ['client', 'driver', 'apiKey'] as const) {
     if (check.model[key] === undefined) continue
     throw new InvalidArgumentError(
       `Cannot write the \`${key}\` of the judge's model at ${at}.model to JSON`,
-      key === 'client'
-        ? "A client object cannot be serialized: leave the judge's `model` out (it then judges with the run's parsingModel, where a client may go), or give it a `baseURL`."
+      key !== 'apiKey'
+        ? `A ${key} is a live object and cannot be serialized: leave the judge's \`model\` out (it then judges with the run's parsingModel, where a ${key} may go), or give it a \`baseURL\`.`
         : "API keys are never written to a scenario document: leave `apiKey` out of the judge's model and let the client read OPENAI_API_KEY.",
     )
   }

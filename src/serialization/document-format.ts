@@ -31,6 +31,7 @@ export interface CallableReference {
 /** A model config in a document: an `openai` client and an API key are never written. */
 export interface ModelConfigDocument {
   model?: string | undefined
+  api?: 'chat' | 'responses' | undefined
   baseURL?: string | undefined
   temperature?: number | undefined
   maxTokens?: number | undefined

@@ -149,21 +149,32 @@ function readOverride(value: unknown, at: string, resolver: CallableResolver): M
 
 function readModelConfig(value: unknown, at: string): Partial<ModelConfig> {
   const data = readObject(value, at)
-  for (const key of ['client', 'apiKey']) {
+  for (const key of ['client', 'driver', 'apiKey']) {
     if (Object.hasOwn(data, key)) {
       invalid(
         `${at}.${key}`,
         `'${key}' cannot be loaded from a document`,
-        'A document holds no clients or API keys: pass them on the run (runScenario options).',
+        'A document holds no clients, drivers or API keys: pass them on the run (runScenario options).',
       )
     }
   }
-  checkKeys(data, [], [...MODEL_STRINGS, ...MODEL_NUMBERS], at)
+  checkKeys(data, [], [...MODEL_STRINGS, ...MODEL_NUMBERS, 'api'], at)
   const config: Partial<ModelConfig> = {}
   // In the document's key order, so writing it again gives the same text.
   for (const key of Object.keys(data)) {
     if (isOneOf(MODEL_STRINGS, key)) config[key] = readString(data[key], `${at}.${key}`)
     else if (isOneOf(MODEL_NUMBERS, key)) config[key] = readNumber(data[key], `${at}.${key}`)
+    else if (key === 'api') config.api = readApi(data.api, `${at}.api`)
   }
   return config
+}
+
+/** The wire API of a model in a document: the two a model config takes. */
+function readApi(value: unknown, at: string): 'chat' | 'responses' {
+  if (value === 'chat' || value === 'responses') return value
+  return invalid(
+    at,
+    `${describeValue(value)} is not an API`,
+    "Use 'chat' (the default) or 'responses'.",
+  )
 }

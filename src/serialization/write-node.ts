@@ -130,13 +130,13 @@ function writeOverride(
 }
 
 function writeModelConfig(config: Partial<ModelConfig>, at: string): ModelConfigDocument {
-  // A client is a live object, and a key is a secret: a document is meant to be committed.
-  for (const key of ['client', 'apiKey'] as const) {
+  // A client or a driver is a live object, and a key is a secret: a document is meant to be committed.
+  for (const key of ['client', 'driver', 'apiKey'] as const) {
     if (config[key] !== undefined) {
       throw new InvalidArgumentError(
         `Cannot write the \`${key}\` of ${at} to JSON`,
-        key === 'client'
-          ? 'A client object cannot be serialized: leave it out of the override and pass it on the run (runScenario options), or set `baseURL`.'
+        key !== 'apiKey'
+          ? `A ${key} is a live object and cannot be serialized: leave it out of the override and pass it on the run (runScenario options), or set \`baseURL\`.`
           : 'API keys are never written to a scenario document: leave `apiKey` out of the override and let the client read OPENAI_API_KEY, or pass the key on the run.',
       )
     }

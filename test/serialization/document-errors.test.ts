@@ -159,12 +159,22 @@ describe('nodes', () => {
     expect(override({ answering: { client: {} } })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: 'client' cannot be loaded from a document
         - at nodes.a.modelOverride.answering.client
-      A document holds no clients or API keys: pass them on the run (runScenario options).]
+      A document holds no clients, drivers or API keys: pass them on the run (runScenario options).]
+    `)
+    expect(override({ answering: { driver: {} } })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: 'driver' cannot be loaded from a document
+        - at nodes.a.modelOverride.answering.driver
+      A document holds no clients, drivers or API keys: pass them on the run (runScenario options).]
+    `)
+    expect(override({ answering: { api: 'completions' } })).toThrowErrorMatchingInlineSnapshot(`
+      [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: 'completions' is not an API
+        - at nodes.a.modelOverride.answering.api
+      Use 'chat' (the default) or 'responses'.]
     `)
     expect(override({ parsing: { apiKey: 'sk-x' } })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: 'apiKey' cannot be loaded from a document
         - at nodes.a.modelOverride.parsing.apiKey
-      A document holds no clients or API keys: pass them on the run (runScenario options).]
+      A document holds no clients, drivers or API keys: pass them on the run (runScenario options).]
     `)
     expect(
       override({ parsing: { callable: 'judge', at: 'nodes.a.modelOverride.parsing' } }),

@@ -181,12 +181,29 @@ describe('what JSON cannot hold', () => {
     `)
   })
 
+  test('the wire API of a model override is written and read back', () => {
+    const definition = oneNode({
+      question: 'q',
+      modelOverride: { answering: { api: 'responses' } },
+    })
+    const json = definition.toJSON()
+    expect(json.nodes[0]?.modelOverride).toEqual({ answering: { api: 'responses' } })
+    const loaded = Scenario.fromJSON(JSON.stringify(json))
+    expect(loaded.nodes.a?.modelOverride).toEqual({ answering: { api: 'responses' } })
+  })
+
   test('a model client and an API key are never written', () => {
     const withOverride = (answering: Record<string, unknown>) =>
       oneNode({ question: 'q', modelOverride: { answering } })
     expect(() => withOverride({ client: {} }).toJSON()).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Cannot write the \`client\` of nodes.a.modelOverride.answering to JSON
-      A client object cannot be serialized: leave it out of the override and pass it on the run (runScenario options), or set \`baseURL\`.]
+      A client is a live object and cannot be serialized: leave it out of the override and pass it on the run (runScenario options), or set \`baseURL\`.]
+    `)
+    // An adapter's driver (aiSdkModel) is a live object too: refused by name, not as "a function".
+    const driver = { name: 'ai-sdk:test', complete: async () => ({}) }
+    expect(() => withOverride({ model: 'm', driver }).toJSON()).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidArgumentError: [vitest-scenario] Cannot write the \`driver\` of nodes.a.modelOverride.answering to JSON
+      A driver is a live object and cannot be serialized: leave it out of the override and pass it on the run (runScenario options), or set \`baseURL\`.]
     `)
     expect(() =>
       JSON.stringify(withOverride({ apiKey: 'sk-test' })),
