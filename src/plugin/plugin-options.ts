@@ -113,9 +113,16 @@ export function pluginOptionError(
   })
 }
 
-/** Plugin options travel to the workers and into reports: an API key stays in the environment. */
+/**
+ * Plugin options travel to the workers (as JSON) and into reports: an API key stays in the
+ * environment, and a live object (a client, an adapter's driver) goes in `scenario()` options.
+ */
 function apiKeyNote(issue: z.core.$ZodIssue): string | undefined {
-  return issue.code === 'unrecognized_keys' && issue.keys.includes('apiKey')
-    ? ' (the API key comes from OPENAI_API_KEY in the environment)'
-    : undefined
+  if (issue.code !== 'unrecognized_keys') return undefined
+  if (issue.keys.includes('apiKey'))
+    return ' (the API key comes from OPENAI_API_KEY in the environment)'
+  if (issue.keys.includes('driver') || issue.keys.includes('client')) {
+    return ' (plugin options cross to the workers as JSON: pass a client or an aiSdkModel(…) in scenario() or runScenario options)'
+  }
+  return undefined
 }

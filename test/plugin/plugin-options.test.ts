@@ -143,6 +143,13 @@ describe('scenarioPlugin() options', () => {
     )
   })
 
+  test('a live model (an aiSdkModel driver, a client) is refused with where it goes instead', () => {
+    const driver = { name: 'ai-sdk:openai.chat', complete: async () => ({}) }
+    expect(problem({ parsingModel: { model: 'm', driver } })).toContain(
+      "unknown key 'driver' in `parsingModel`; valid keys: 'model', 'api', 'baseURL', 'temperature', 'maxTokens', 'systemPrompt' (plugin options cross to the workers as JSON: pass a client or an aiSdkModel(…) in scenario() or runScenario options)",
+    )
+  })
+
   test('a base URL must be absolute', () => {
     expect(problem({ model: { model: 'm', baseURL: 'localhost:8080' } })).toContain(
       '`model.baseURL`: an absolute http(s) URL such as "http://127.0.0.1:8080/v1"',
