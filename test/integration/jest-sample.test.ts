@@ -59,6 +59,9 @@ test(`the Jest sample runs scenario() on Jest ${jestVersion} under Node ${proces
   expect(out).toMatch(/✓ names venetoclax/)
   expect(out).toMatch(/✓ names navitoclax/)
   expect(out).toMatch(/✓ runs concurrently/)
+  // Jest spreads array rows into arguments: scenario.each passes each row whole, as Vitest's does.
+  expect(out).toMatch(/✓ passes an array row whole: \[ 'venetoclax', 1 \]/)
+  expect(out).toMatch(/✓ passes an array row whole: \[ 'navitoclax', 2 \]/)
   expect(out).toContain('○ skipped is skipped by skipIf')
   expect(out).toContain('○ skipped is skipped by runIf')
   expect(out).toContain('○ skipped is skipped')
@@ -83,7 +86,7 @@ test(`the Jest sample runs scenario() on Jest ${jestVersion} under Node ${proces
 
   // The committed snapshots, rendered by the conversation serializer, match under --ci.
   expect(out).toMatch(/Snapshots:\s+2 passed, 2 total/)
-  expect(out).toMatch(/Tests:\s+2 failed, 4 skipped, 1 todo, 6 passed, 13 total/)
+  expect(out).toMatch(/Tests:\s+2 failed, 4 skipped, 1 todo, 8 passed, 15 total/)
   expect(result.code).toBe(1)
 
   // The matcher types under Jest's own types, in a strict project.

@@ -90,3 +90,20 @@ scenario(
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   },
 )
+
+scenario.each([
+  ['venetoclax', 1],
+  ['navitoclax', 2],
+])(
+  'passes an array row whole: %s',
+  (s, [drug]) => {
+    s.addNode('ask', { question: `Spell ${drug}.` })
+      .addEdge('ask', END)
+      .setEntry('ask')
+  },
+  async ({ run }, row) => {
+    expect(row).toHaveLength(2)
+    const result = await run({ model: scriptedModel([`${row[0]} ${row[1]}`]) })
+    expect(result).toHaveTurnCheck(lastTurn({ rawResponse: { matches: `${row[0]} ${row[1]}` } }))
+  },
+)
