@@ -24,6 +24,12 @@ export type {
   ScenarioRunOptions,
   ScenarioRunResult,
 } from './scenario-test/types.js'
+export type {
+  ScenarioAPIOf,
+  ScenarioBodyOf,
+  ScenarioFunctionOf,
+  ScenarioRun,
+} from './scenario-test/api-types.js'
 
 // ─── Matchers' types (for `expect`) ──────────────────────────────────────────────────────────
 export type { ScenarioMatchers } from '../matchers/vitest-matchers.js'

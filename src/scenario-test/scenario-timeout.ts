@@ -1,7 +1,7 @@
 import { providedOptions } from '../setup/provided-options.js'
+import { LIVE_TIMEOUT_MS } from './live-timeout.js'
 
-/** The timeout of a scenario test whose calls may go out live (recorded, or with recordings off). */
-export const LIVE_TIMEOUT_MS = 60_000
+export { LIVE_TIMEOUT_MS }
 
 /**
  * The default timeout of a scenario test, decided when it is collected from the mode the plugin

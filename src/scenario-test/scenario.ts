@@ -1,13 +1,10 @@
 import { type TestContext, test } from 'vitest'
-import {
-  checkEachRows,
-  checkScenarioFunctions,
-  checkScenarioName,
-  checkScenarioOptions,
-} from './scenario-options.js'
+import type { ScenarioOptions } from './api-types.js'
+import { checkEachRows, checkScenarioName } from './scenario-options.js'
+import { scenarioParts } from './scenario-parts.js'
 import { runScenarioTest } from './scenario-test.js'
 import { defaultTimeout } from './scenario-timeout.js'
-import type { ScenarioAPI, ScenarioBody, ScenarioBuild, ScenarioOptions } from './types.js'
+import type { ScenarioAPI } from './types.js'
 
 /** The parts of Vitest's `test` that `scenario()` wraps (the same in Vitest 4 and 5). */
 interface TestLike {
@@ -25,22 +22,6 @@ interface TestLike {
   ) => void
 }
 
-type Parts<Args extends unknown[]> = [
-  name: string,
-  options: ScenarioOptions,
-  build: ScenarioBuild<Args>,
-  body: ScenarioBody<unknown, Args>,
-]
-
-/** Reads both call forms: `(name, build, body)` and `(name, options, build, body)`. */
-function parts<Args extends unknown[]>(args: readonly unknown[]): Parts<Args> {
-  const name = checkScenarioName(args[0], 'scenario(name, …)')
-  const [options, build, body] = args.length <= 3 ? [{}, args[1], args[2]] : args.slice(1)
-  const checked = checkScenarioOptions(options, name)
-  checkScenarioFunctions(name, build, body)
-  return [name, checked, build as ScenarioBuild<Args>, body as ScenarioBody<unknown, Args>]
-}
-
 function testOptions(options: ScenarioOptions): { timeout?: number } {
   const timeout = options.timeout ?? defaultTimeout()
   return timeout === undefined ? {} : { timeout }
@@ -48,7 +29,7 @@ function testOptions(options: ScenarioOptions): { timeout?: number } {
 
 function createScenarioApi(base: TestLike): ScenarioAPI {
   const api = (...args: unknown[]): void => {
-    const [name, options, build, body] = parts<[]>(args)
+    const [name, options, build, body] = scenarioParts<TestContext, []>(args)
     base(name, testOptions(options), (context) =>
       runScenarioTest(context, options, build, body, []),
     )
@@ -65,7 +46,7 @@ function createScenarioApi(base: TestLike): ScenarioAPI {
       value: <Row>(rows: readonly Row[]) => {
         checkEachRows(rows)
         return (...args: unknown[]): void => {
-          const [name, options, build, body] = parts<[Row]>(args)
+          const [name, options, build, body] = scenarioParts<TestContext, [Row]>(args)
           base.for(rows)(name, testOptions(options), (row, context) =>
             runScenarioTest(context, options, build, body, [row]),
           )

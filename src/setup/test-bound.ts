@@ -1,11 +1,9 @@
-import { countAgentCalls } from '../agent-usage/index.js'
-import { isPlainObject } from '../internal/is-plain-object.js'
 import { recordingFetch } from '../recordings/recording-fetch.js'
-import type { RecordingSession } from '../recordings/session.js'
 import { wrap as wrapWith } from '../recordings/wrap.js'
 import { runScenario as runWith } from '../runner/index.js'
 import type { RunOptions } from '../runner/run-options.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
+import { withRecording } from '../scenario-test/with-recording.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import { currentRecordingSession } from './recording-hooks.js'
 
@@ -68,22 +66,4 @@ export const recordedFetch: typeof fetch = (input, init) => {
     live: (request, options) => globalThis.fetch(request, options),
   })
   return boundFetch(input, init)
-}
-
-/**
- * The run options with `recording` (the test's, or one of its samples'), unless they give one of
- * their own. Anything but a plain options object is left to runScenario's own checks and messages.
- * A run made here counts its agents' own calls (through `wrap()`ped clients) also when the agent
- * wraps its client inside its first call: the host keeps an async context for recordings anyway,
- * so the scope that finds a call's turn costs little.
- */
-export function withRecording(
-  options: RunOptions,
-  recording: RecordingSession | undefined,
-): RunOptions {
-  countAgentCalls()
-  if (recording === undefined || !isPlainObject(options) || Object.hasOwn(options, 'recording')) {
-    return options
-  }
-  return { ...options, recording }
 }

@@ -24,7 +24,15 @@ const entrySources = [
   'src/reporter/index.ts',
   'src/ai-sdk/index.ts',
   'src/openai-agents/index.ts',
+  'src/jest/index.ts',
+  'src/jest/setup.ts',
 ]
+
+/** The Jest host's entries: they load Jest's `@jest/globals`, so only a Jest process imports them. */
+const jestEntries = ['src/jest/index.ts', 'src/jest/setup.ts']
+
+/** The Vitest host's entries and the runner-agnostic ones: none of them may reach Jest. */
+const nonJestEntries = entrySources.filter((entry) => !jestEntries.includes(entry))
 
 /** The adapter entries: each may load its own SDK, and only it. */
 const adapterEntries = ['src/ai-sdk/index.ts', 'src/openai-agents/index.ts']
@@ -40,9 +48,11 @@ interface DpdmReport {
   circulars: string[][]
 }
 
-function dpdm(entries: readonly string[]): DpdmReport {
+function dpdm(entries: readonly string[], options: { runtimeOnly?: boolean } = {}): DpdmReport {
   const out = join(resultsDir, `dpdm-${entries.length}-${Date.now()}.json`)
   const result = runBin('dpdm', [
+    // --transform compiles before reading imports: type-only imports (erased) are left out.
+    ...(options.runtimeOnly === true ? ['--transform'] : []),
     '--no-tree',
     '--no-warning',
     '--no-progress',
@@ -55,8 +65,12 @@ function dpdm(entries: readonly string[]): DpdmReport {
 }
 
 /** Every import in the import graph of `entries` (dynamic ones too) whose request matches. */
-function requestsMatching(entries: readonly string[], pattern: RegExp): string[] {
-  const { tree } = dpdm(entries)
+function requestsMatching(
+  entries: readonly string[],
+  pattern: RegExp,
+  options: { runtimeOnly?: boolean } = {},
+): string[] {
+  const { tree } = dpdm(entries, options)
   const requests = Object.values(tree).flatMap((deps) => (deps ?? []).map((d) => d.request))
   return [...new Set(requests.filter((r) => pattern.test(r)))]
 }
@@ -64,6 +78,11 @@ function requestsMatching(entries: readonly string[], pattern: RegExp): string[]
 /** Every import of a vitest module in the static import graph of `entry`. */
 function vitestRequests(entry: string): string[] {
   return requestsMatching([entry], /^(?:vitest|@vitest\/)/)
+}
+
+/** Every import of a Jest module (`jest`, `@jest/*`, `jest-*`) in the import graph of `entries`. */
+function jestRequests(entries: readonly string[]): string[] {
+  return requestsMatching(entries, /^(?:jest(?:-[\w-]+)?|@jest\/[\w-]+)(?:\/.*)?$/).sort()
 }
 
 /** Every import of an optional agent SDK in the import graph of `entries`. */
@@ -83,7 +102,7 @@ function importWithoutVitest(file: string, hook = 'test/support/deny-vitest.mjs'
 }
 
 describe('package manifest', () => {
-  test('exports the eight entries and package.json, types first in every condition', () => {
+  test('exports the ten entries and package.json, types first in every condition', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './core',
@@ -94,6 +113,8 @@ describe('package manifest', () => {
       './reporter',
       './ai-sdk',
       './openai-agents',
+      './jest',
+      './jest/setup',
       './package.json',
     ])
     for (const [entry, target] of Object.entries(pkg.exports)) {
@@ -103,15 +124,20 @@ describe('package manifest', () => {
     }
   })
 
-  test('marks only the setup entry as having side effects', () => {
-    const setup = pkg.exports['./setup']
-    expect(typeof setup === 'object' && setup.default).toBeTruthy()
-    expect(pkg.sideEffects).toEqual([typeof setup === 'object' ? setup.default : ''])
+  test('marks only the setup entries (Vitest and Jest) as having side effects', () => {
+    const setups = ['./setup', './jest/setup'].map((entry) => {
+      const setup = pkg.exports[entry]
+      return typeof setup === 'object' ? setup.default : ''
+    })
+    expect(setups.every((file) => file !== undefined && file !== '')).toBe(true)
+    expect(pkg.sideEffects).toEqual(setups)
   })
 
   test('every entry imports by package name after the build', async () => {
     for (const entry of Object.keys(pkg.exports)) {
-      if (entry === './package.json') continue
+      // The Jest entries import `@jest/globals`, which only a Jest process provides: the Jest
+      // sample (test/integration/jest-sample.test.ts) imports them by package name.
+      if (entry === './package.json' || entry.startsWith('./jest')) continue
       const specifier = `vitest-scenario${entry.slice(1)}`
       await expect(import(/* @vite-ignore */ specifier), specifier).resolves.toBeTypeOf('object')
     }
@@ -188,6 +214,23 @@ describe('import graph', () => {
   test('host does not reach vitest either: any test runner can host recordings', () => {
     expect(vitestRequests('src/host.ts')).toEqual([])
   })
+
+  test('no Vitest or runner-agnostic entry reaches Jest', () => {
+    expect(jestRequests(nonJestEntries)).toEqual([])
+  }, 30_000)
+
+  test('the Jest entries reach @jest/globals and, at run time, nothing from vitest', () => {
+    expect(jestRequests(jestEntries)).toEqual(['@jest/globals'])
+    // The matcher functions are typed with Vitest's matcher state (type-only imports, erased):
+    // what the built entries import is checked with types left out.
+    for (const entry of jestEntries) {
+      expect(
+        requestsMatching([entry], /^(?:vitest|@vitest\/)/, { runtimeOnly: true }),
+        entry,
+      ).toEqual([])
+    }
+    // One dpdm run per check: seconds under load.
+  }, 30_000)
 
   test('the static check finds vitest behind a relative import', () => {
     expect(vitestRequests('test/package/samples/imports-vitest/index.mjs')).toEqual(['vitest'])

@@ -1,0 +1,181 @@
+// The runner-agnostic half of a scenario test: build the graph, run the body with `run()`, assert
+// the outcomes. Each host (Vitest's `scenario-test.ts`, Jest's `src/jest/`) gives it what only the
+// runner knows through a `ScenarioTestHost`; nothing here imports a test runner.
+import { InvalidArgumentError } from '../errors/index.js'
+import type { RecordingSession } from '../recordings/session.js'
+import { type RunOptions, runScenario } from '../runner/index.js'
+import { resultSet, type ScenarioResultSet } from '../samples/index.js'
+import { isScenarioDefinition, Scenario, type ScenarioDefinition } from '../scenario/index.js'
+import type { ScenarioExecutionResult } from '../state/types.js'
+import type {
+  ScenarioBodyOf,
+  ScenarioBuild,
+  ScenarioOptions,
+  ScenarioRunOptions,
+} from './api-types.js'
+import { withRecording } from './with-recording.js'
+
+/** The host-wide defaults a scenario falls back on (the Vitest plugin's options, say). */
+export interface ScenarioDefaults {
+  model?: RunOptions['model'] | undefined
+  parsingModel?: RunOptions['parsingModel'] | undefined
+  userModel?: RunOptions['userModel'] | undefined
+  turnTimeoutMs?: number | undefined
+  prices?: RunOptions['prices'] | undefined
+  budget?: RunOptions['budget'] | undefined
+}
+
+/** What a test runner gives one scenario test. */
+export interface ScenarioTestHost<Base extends object> {
+  /** The test's name, as the runner reports it. */
+  name: string
+  /** What the runner gives a test body; the body receives it with `run()` added. */
+  context: Base
+  /** Stops the run when the runner aborts the test, when it has such a signal. */
+  signal: AbortSignal | undefined
+  /** The host-wide defaults, when the host has any. */
+  defaults: ScenarioDefaults | undefined
+  /** Where to set the model when none is given (the host's config file, say). */
+  noModelFix: string
+  /** The runner's `expect`, with the scenario matchers registered. */
+  expect(value: unknown): unknown
+  /** The test's recording session, when recordings are wired. */
+  recording(): RecordingSession | undefined
+  /** Runs sample `i` of a `samples: n` scenario with its own recording session, when wired. */
+  inSample<T>(i: number, fn: (recording: RecordingSession | undefined) => Promise<T>): Promise<T>
+  /** Hands the results so far to the host's reporter, when it has one. */
+  publish(
+    definition: ScenarioDefinition,
+    results: readonly ScenarioExecutionResult[],
+    samples: number | undefined,
+  ): void
+}
+
+/** The matcher the automatic outcome assertion uses (registered by the host's setup). */
+interface OutcomeAssertion {
+  toPassOutcomes(): void
+}
+
+/** Runs one scenario test: builds the graph, runs the body with `run()`, asserts the outcomes. */
+export async function runScenarioBody<Base extends object, Args extends unknown[]>(
+  host: ScenarioTestHost<Base>,
+  options: ScenarioOptions,
+  build: ScenarioBuild<Args>,
+  body: ScenarioBodyOf<Base, unknown, Args>,
+  args: Args,
+): Promise<void> {
+  const { name } = host
+  const definition = buildDefinition(name, build, args)
+  const results: ScenarioExecutionResult[] = []
+  let calls = 0
+
+  const run = async (
+    overrides: ScenarioRunOptions = {},
+  ): Promise<ScenarioExecutionResult | ScenarioResultSet> => {
+    calls++
+    const runOptions = resolveOptions(host, options, overrides)
+    const { samples } = options
+    if (samples === undefined) {
+      const result = await runScenario(definition, withRecording(runOptions, host.recording()))
+      results.push(result)
+      host.publish(definition, results, undefined)
+      return result
+    }
+    const sampled = await Promise.all(
+      Array.from({ length: samples }, (_, i) =>
+        host.inSample(i, (recording) =>
+          runScenario(definition, withRecording(runOptions, recording)),
+        ),
+      ),
+    )
+    results.push(...sampled)
+    host.publish(definition, results, samples)
+    return resultSet(sampled)
+  }
+
+  await body(Object.assign(host.context, { run }), ...args)
+  if (calls === 0) {
+    throw new InvalidArgumentError(
+      `scenario '${name}' finished without calling run()`,
+      'Call `const result = await run()` in the test body, then assert on the result.',
+    )
+  }
+  // With samples the pass rate is the assertion: a failing sample is data, not a failure.
+  if (options.assertOutcomes === false || options.samples !== undefined) return
+  for (const result of results) {
+    const judged = Object.values(result.outcomeResults).some((v) => typeof v === 'boolean')
+    if (!judged) continue
+    try {
+      ;(host.expect(result) as OutcomeAssertion).toPassOutcomes()
+    } catch (error) {
+      // The user did not write this assertion: say where it comes from and how to turn it off.
+      if (error instanceof Error)
+        error.message = `${assertionHead(name, result)}\n\n${error.message}`
+      throw error
+    }
+  }
+}
+
+/**
+ * The first line of a failed automatic assertion: where it comes from, how to turn it off, and
+ * whether a criterion failed or could not be evaluated at all (an error is not a verdict).
+ */
+function assertionHead(name: string, result: ScenarioExecutionResult): string {
+  const after = '(asserted after the test body; `assertOutcomes: false` turns this off)'
+  const errors = Object.entries(result.outcomeErrors)
+  if (errors.length === 0) {
+    return `[vitest-scenario] An outcome criterion of scenario '${name}' is false ${after}`
+  }
+  const listed = errors.map(([criterion, e]) => `'${criterion}' (${e.category})`).join(', ')
+  return `[vitest-scenario] Outcome criteria of scenario '${name}' could not be evaluated: ${listed}. This is an error, not a verdict: fix its cause and run again ${after}`
+}
+
+function buildDefinition<Args extends unknown[]>(
+  name: string,
+  build: ScenarioBuild<Args>,
+  args: Args,
+): ScenarioDefinition {
+  const builder = new Scenario(name)
+  const built = build(builder, ...args)
+  if (isScenarioDefinition(built)) return built
+  return (built instanceof Scenario ? built : builder).validate()
+}
+
+/**
+ * run()'s options over the scenario's over the host's defaults; the test's signal stops the run.
+ * The limiter is the worker's (the host's setup sized it) unless run() is given one.
+ */
+function resolveOptions(
+  host: ScenarioTestHost<object>,
+  options: ScenarioOptions,
+  overrides: ScenarioRunOptions,
+): RunOptions {
+  const provided = host.defaults
+  const model = overrides.model ?? options.model ?? provided?.model
+  if (model === undefined) {
+    throw new InvalidArgumentError(
+      `scenario '${host.name}' has no model to answer with`,
+      host.noModelFix,
+    )
+  }
+  const parsingModel = overrides.parsingModel ?? options.parsingModel ?? provided?.parsingModel
+  const userModel = overrides.userModel ?? options.userModel ?? provided?.userModel
+  const turnLimit = overrides.turnLimit ?? options.turnLimit
+  const turnTimeoutMs = overrides.turnTimeoutMs ?? options.turnTimeoutMs ?? provided?.turnTimeoutMs
+  const prices = overrides.prices ?? provided?.prices
+  const seed = overrides.seed ?? options.seed
+  const budget = overrides.budget ?? options.budget ?? provided?.budget
+  const signal = overrides.signal ?? host.signal
+  return {
+    ...overrides,
+    model,
+    ...(signal === undefined ? {} : { signal }),
+    ...(parsingModel === undefined ? {} : { parsingModel }),
+    ...(userModel === undefined ? {} : { userModel }),
+    ...(turnLimit === undefined ? {} : { turnLimit }),
+    ...(turnTimeoutMs === undefined ? {} : { turnTimeoutMs }),
+    ...(prices === undefined ? {} : { prices }),
+    ...(seed === undefined ? {} : { seed }),
+    ...(budget === undefined ? {} : { budget }),
+  }
+}

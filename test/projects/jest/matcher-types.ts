@@ -1,0 +1,30 @@
+// Type-checked, not run: the scenario matchers on Jest's `expect` (from `@jest/globals`) after
+// `import … from 'vitest-scenario/jest'`, with their argument types.
+import { expect } from '@jest/globals'
+import type { ScenarioExecutionResult } from 'vitest-scenario/core'
+import { lastTurn } from 'vitest-scenario/core'
+import type { JestScenarioMatchers } from 'vitest-scenario/jest'
+
+export function checks(result: ScenarioExecutionResult): void {
+  expect(result).toHaveStatus('completed')
+  expect(result).not.toHaveStatus('error')
+  expect(result).toHaveFollowedPath(['ask', 'challenge'])
+  expect(result).toHaveVisited('ask', 1)
+  expect(result).toHaveTurnCount(2)
+  expect(result).toHaveTurnCheck(lastTurn({ verifyResult: true }))
+  expect(result).toPassOutcomes(['kept'])
+  expect(result).toHaveCalledTool('book', { city: 'Paris' }, { times: 1 })
+  // @ts-expect-error 'done' is no scenario status
+  expect(result).toHaveStatus('done')
+  // @ts-expect-error a path is a list of node ids
+  expect(result).toHaveFollowedPath('ask')
+}
+
+export async function resolves(result: Promise<ScenarioExecutionResult>): Promise<void> {
+  // After `.resolves` a Jest matcher returns Promise<void>: the scenario matchers too.
+  const returned: Promise<void> = expect(result).resolves.toHaveStatus('completed')
+  await returned
+}
+
+// Each matcher returns Jest's `R`.
+export const returns: ReturnType<JestScenarioMatchers<void>['toHaveStatus']> = undefined
