@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/index.js'
+import { parsedOrText } from '../internal/parsed-or-text.js'
 import type { ChatMessage } from '../state/types.js'
 
 /** An AI SDK model message, as this adapter writes them (the shape `ai` 6 and 7 both take). */
@@ -74,7 +75,7 @@ export function toModelMessages(conversation: readonly ChatMessage[], where: str
             type: 'tool-call',
             toolCallId: call.id,
             toolName: call.function.name,
-            input: parseArguments(call.function.arguments),
+            input: parsedOrText(call.function.arguments),
           })
         }
         messages.push({ role: 'assistant', content: parts })
@@ -103,13 +104,4 @@ export function toModelMessages(conversation: readonly ChatMessage[], where: str
     }
   })
   return { system, messages, systemInMessages }
-}
-
-/** The arguments as the model sent them: parsed when JSON, else the text itself. */
-function parseArguments(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
 }

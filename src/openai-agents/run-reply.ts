@@ -1,6 +1,7 @@
 import { AdapterError } from '../errors/index.js'
 import type { AgentReply } from '../models/types.js'
-import type { ChatMessage, ChatToolCall, ToolCallRecord } from '../state/types.js'
+import { toolCallsOf } from '../runner/reply-messages.js'
+import type { ChatMessage, ChatToolCall } from '../state/types.js'
 import { runUsage } from './run-usage.js'
 import type { ItemView, RunView } from './run-view.js'
 
@@ -29,14 +30,21 @@ export function runReply(run: RunView, startAgent: string): AgentReply {
     })
   }
   const content = finalText(run.finalOutput, startAgent)
-  const { messages, toolCalls } = transcript(run.newItems)
+  const messages = transcript(run.newItems)
   // The final answer is the turn's `content`: a structured output's model text becomes its JSON
   // text here, so the transcript holds it once, as the scenario reads it.
   const last = messages.at(-1)
   if (last?.role === 'assistant' && (last.tool_calls ?? []).length === 0) {
     messages[messages.length - 1] = { role: 'assistant', content }
   }
-  const reply: AgentReply = { content, messages, toolCalls, usage: runUsage(run.rawResponses) }
+  // The tool calls as the runner reads them from any agent's messages: each call with its
+  // arguments and the first `tool` message answering it (parsed when JSON).
+  const reply: AgentReply = {
+    content,
+    messages,
+    toolCalls: toolCallsOf(messages),
+    usage: runUsage(run.rawResponses),
+  }
   const name = run.lastAgent?.name
   if (typeof name === 'string' && name !== '') reply.agent = name
   return reply
@@ -53,14 +61,9 @@ function finalText(output: unknown, startAgent: string): string {
   return JSON.stringify(output)
 }
 
-/** The run's items as chat messages and tool call records, in order. */
-function transcript(items: readonly ItemView[]): {
-  messages: ChatMessage[]
-  toolCalls: ToolCallRecord[]
-} {
+/** The run's items as chat messages, in order. */
+function transcript(items: readonly ItemView[]): ChatMessage[] {
   const messages: ChatMessage[] = []
-  const toolCalls: ToolCallRecord[] = []
-  const byId = new Map<string, ToolCallRecord>()
   let current: Assistant | undefined
   const flush = () => {
     if (current === undefined) return
@@ -90,13 +93,6 @@ function transcript(items: readonly ItemView[]): {
           type: 'function',
           function: { name: call.name, arguments: call.arguments },
         })
-        const record: ToolCallRecord = {
-          id: call.callId,
-          name: call.name,
-          arguments: parsedOrText(call.arguments),
-        }
-        toolCalls.push(record)
-        byId.set(call.callId, record)
         break
       }
       case 'tool_call_output_item':
@@ -104,11 +100,9 @@ function transcript(items: readonly ItemView[]): {
         const result = callResult(item.rawItem)
         if (result === undefined) break
         flush()
+        // What the model was given: a tool's own return value may be anything, a turn record
+        // holds plain data.
         messages.push({ role: 'tool', tool_call_id: result.callId, content: result.text })
-        const record = byId.get(result.callId)
-        // What the model was given (parsed when JSON), as a `tool` message's result is read: a
-        // tool's own return value may be anything, a turn record holds plain data.
-        if (record !== undefined && !('result' in record)) record.result = parsedOrText(result.text)
         break
       }
       default:
@@ -117,7 +111,7 @@ function transcript(items: readonly ItemView[]): {
     }
   }
   flush()
-  return { messages, toolCalls }
+  return messages
 }
 
 /** The text of an assistant message item: its `output_text` parts (a refusal's text too). */
@@ -174,12 +168,4 @@ function callName(item: unknown): string {
 function field(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null) return undefined
   return (value as Record<string, unknown>)[key]
-}
-
-function parsedOrText(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
 }

@@ -1,3 +1,4 @@
+import { parsedOrText } from '../internal/parsed-or-text.js'
 import type { ChatMessage, ChatToolCall, ToolCallRecord } from '../state/types.js'
 
 // How an agent's `messages` become the turn's messages and tool calls (AgentReply, see
@@ -60,13 +61,4 @@ function recordOf(call: ChatToolCall, results: Map<string, string> | undefined):
   const result = results?.get(call.id)
   if (result !== undefined) record.result = parsedOrText(result)
   return record
-}
-
-/** JSON text parsed; any other text as it is (a tool may answer in prose). */
-function parsedOrText(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
 }
