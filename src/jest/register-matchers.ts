@@ -1,27 +1,59 @@
-import { expect } from '@jest/globals'
 import { matchers } from '../../matchers/matchers.js'
+import { createToMatchConversationSnapshot } from '../../matchers/to-match-conversation-snapshot.js'
+import { createToSatisfyJudge } from '../../matchers/to-satisfy-judge.js'
 import { createConversationSerializer, type SnapshotLocation } from '../snapshot/index.js'
-
-/** What Jest's `expect.extend` takes. */
-type JestMatchersObject = Parameters<typeof expect.extend>[0]
-
-/**
- * The matchers as Jest's `expect.extend` types them. They are written against Vitest's matcher
- * state type but read only `isNot`, `promise` and the printing helpers of `utils`, which Jest's
- * state has too (its `utils` is typed with Chalk colours instead of Vitest's formatters): the
- * types differ where the matchers do not look, so the object is retyped here, once.
- */
-const jestMatchers = matchers as unknown as JestMatchersObject
+import { jestGlobals } from './jest-globals.js'
+import { providedJestOptions } from './options.js'
+import { currentJestRecording } from './recordings.js'
 
 const REGISTERED = Symbol.for('vitest-scenario.jest-matchers')
 
+/** The state Jest gives a matcher, as far as `toMatchConversationSnapshot` passes it on. */
+interface SnapshotMatcherThis {
+  snapshotState?: unknown
+}
+
 /**
- * Registers the scenario matchers (the plain `matchers` object) and the conversation snapshot
+ * Jest's own `toMatchSnapshot`, called on the matcher's state: through `expect`, from inside the
+ * matcher, so Jest's snapshot rules (`-u`, `--ci`, obsolete snapshots) apply and the snapshot is
+ * named after the test, as Jest names it.
+ */
+function jestToMatchSnapshot(this: SnapshotMatcherThis, received: unknown, hint?: string) {
+  const assertion = jestGlobals().expect(received) as {
+    toMatchSnapshot(hint?: string): void
+  }
+  try {
+    if (hint === undefined) assertion.toMatchSnapshot()
+    else assertion.toMatchSnapshot(hint)
+    return { pass: true, message: () => '' }
+  } catch (error) {
+    return { pass: false, message: () => (error instanceof Error ? error.message : String(error)) }
+  }
+}
+
+/**
+ * Registers the scenario matchers (the plain `matchers` object, `toMatchConversationSnapshot` on
+ * Jest's snapshots and `toSatisfyJudge` on the test's recording) and the conversation snapshot
  * serializer with Jest's `expect`. Jest gives every test file its own `expect` and global object,
  * so this runs once per test file: from the setup entry, or from the first `scenario()`.
  */
 export function registerJestMatchers(): void {
-  expect.extend(jestMatchers)
+  const { expect } = jestGlobals()
+  // The matchers are written against Vitest's matcher state type but read only `isNot`,
+  // `promise` and the printing helpers of `utils`, which Jest's state has too: the types differ
+  // where the matchers do not look.
+  expect.extend({
+    ...matchers,
+    toMatchConversationSnapshot: createToMatchConversationSnapshot(
+      jestToMatchSnapshot as Parameters<typeof createToMatchConversationSnapshot>[0],
+    ),
+    // The judge's default model is withScenario's parsing model; its call records in the test's
+    // recording, as a run's calls do.
+    toSatisfyJudge: createToSatisfyJudge({
+      model: () => providedJestOptions()?.parsingModel,
+      recording: currentJestRecording,
+    }),
+  })
   expect.addSnapshotSerializer(createConversationSerializer(snapshotLocation))
   ;(globalThis as Record<symbol, unknown>)[REGISTERED] = true
 }
@@ -33,9 +65,9 @@ export function ensureJestMatchers(): void {
 
 /** The test being asserted and its snapshot file, from Jest's `expect` state (for messages). */
 function snapshotLocation(): SnapshotLocation {
-  const state = expect.getState() as {
-    currentTestName?: string | undefined
-    snapshotState?: { _snapshotPath?: string } | undefined
+  const state = jestGlobals().expect.getState()
+  return {
+    file: state.snapshotState?._snapshotPath,
+    test: state.currentConcurrentTestName?.() ?? state.currentTestName,
   }
-  return { file: state.snapshotState?._snapshotPath, test: state.currentTestName }
 }

@@ -1,11 +1,24 @@
-import { expect, test } from '@jest/globals'
+import { metaText } from '../reporter/meta-text.js'
+import { scenarioMeta } from '../reporter/scenario-meta.js'
 import type { ScenarioAPIOf, ScenarioBuild, ScenarioOptions } from '../scenario-test/api-types.js'
 import { LIVE_TIMEOUT_MS } from '../scenario-test/live-timeout.js'
 import { runScenarioBody } from '../scenario-test/run-scenario-body.js'
 import { checkEachRows, checkScenarioName } from '../scenario-test/scenario-options.js'
 import { type ScenarioParts, scenarioParts } from '../scenario-test/scenario-parts.js'
+import { jestGlobals } from './jest-globals.js'
 import { declarer, type Flags, type JestTest } from './jest-test.js'
+import { providedJestOptions } from './options.js'
+import {
+  currentJestRecording,
+  finishJestRecordings,
+  inJestSample,
+  jestModeNow,
+  jestTestNow,
+  willFinish,
+} from './recordings.js'
 import { ensureJestMatchers } from './register-matchers.js'
+import { appendScenarioRecord } from './results-channel.js'
+import { testFailure } from './test-failure.js'
 
 /** What a Jest test body gets besides `run()`: nothing (Jest passes no test context). */
 export type JestTestContext = Record<never, never>
@@ -14,39 +27,74 @@ export type JestTestContext = Record<never, never>
 export type JestScenarioAPI = ScenarioAPIOf<JestTestContext>
 
 const NO_MODEL_FIX =
-  'Set `model` in the scenario options, scenario(name, { model }, build, body), or pass run({ model }). An agent function (your app) works as the model too.'
+  'Set `model` in withScenario(jestConfig, { model }) in jest.config.js, in the scenario options, scenario(name, { model }, build, body), or pass run({ model }). An agent function (your app) works as the model too.'
 
 /**
- * Every scenario call under Jest may reach the network (recordings are not wired into Jest yet),
- * so its test timeout is 60 s unless the scenario sets `timeout`.
+ * A scenario's Jest test timeout: its own `timeout`, else 60 s when a model call may go out live
+ * (any mode but `replay`), else Jest's `testTimeout` (replayed calls take milliseconds). The
+ * mode is read when the scenario is declared, from Jest's snapshot state (`--ci`, `-u`).
  */
-function timeoutOf(options: ScenarioOptions): number {
-  return options.timeout ?? LIVE_TIMEOUT_MS
+function timeoutOf(options: ScenarioOptions): number | undefined {
+  if (options.timeout !== undefined) return options.timeout
+  return jestModeNow() === 'replay' ? undefined : LIVE_TIMEOUT_MS
 }
 
-/** Runs one declared scenario in the Jest test that declares it. */
-function runInJest<Args extends unknown[]>(
+/**
+ * Runs one declared scenario in the Jest test that declares it, with the test's recordings; at
+ * the end it finishes them (so `scenario.concurrent` records too: Jest runs no `afterEach` for
+ * concurrent tests), hands the scenario's report data to the Jest reporter, and fails the test
+ * with its recording failures first.
+ */
+async function runInJest<Args extends unknown[]>(
   [name, options, build, body]: ScenarioParts<JestTestContext, Args>,
   args: Args,
 ): Promise<void> {
   ensureJestMatchers()
-  return runScenarioBody(
-    {
-      name,
-      context: {},
-      signal: undefined,
-      defaults: undefined,
-      noModelFix: NO_MODEL_FIX,
-      expect: (value) => expect(value),
-      recording: () => undefined,
-      inSample: (_, fn) => fn(undefined),
-      publish: () => {},
-    },
-    options,
-    build as ScenarioBuild<Args>,
-    body,
-    args,
-  )
+  const { expect } = jestGlobals()
+  const test = jestTestNow()
+  if (test !== undefined) willFinish(test)
+  let meta: unknown
+  let failed = false
+  let error: unknown
+  try {
+    await runScenarioBody(
+      {
+        name,
+        context: {},
+        signal: undefined,
+        defaults: providedJestOptions(),
+        noModelFix: NO_MODEL_FIX,
+        expect: (value) => expect(value),
+        recording: currentJestRecording,
+        inSample: (i, fn) => (test === undefined ? fn(undefined) : inJestSample(test, i, fn)),
+        // Redacted and masked here, in the worker: the record leaves the test file.
+        publish: (definition, results, samples) => {
+          meta = scenarioMeta(definition, results, { samples, text: metaText() })
+        },
+      },
+      options,
+      build as ScenarioBuild<Args>,
+      body,
+      args,
+    )
+  } catch (thrown) {
+    failed = true
+    error = thrown
+  }
+  if (test === undefined) {
+    if (failed) throw error
+    return
+  }
+  const { summary, failures } = await finishJestRecordings(test, failed)
+  if (meta !== undefined) {
+    appendScenarioRecord(test.testPath, {
+      test: test.fullName,
+      scenario: meta,
+      ...(summary === undefined ? {} : { recording: summary }),
+    })
+  }
+  if (failures.length > 0) throw testFailure(failures, failed ? error : undefined)
+  if (failed) throw error
 }
 
 /**
@@ -58,10 +106,10 @@ function jestTable<Row>(rows: readonly Row[]): readonly unknown[] {
   return rows.every(Array.isArray) ? rows.map((row) => [row]) : rows
 }
 
-function createScenarioApi(jest: JestTest, flags: Flags): JestScenarioAPI {
+function createScenarioApi(jest: () => JestTest, flags: Flags): JestScenarioAPI {
   const api = (...args: unknown[]): void => {
     const parts = scenarioParts<JestTestContext, []>(args)
-    declarer(jest, flags)(parts[0], () => runInJest(parts, []), timeoutOf(parts[1]))
+    declarer(jest(), flags)(parts[0], () => runInJest(parts, []), timeoutOf(parts[1]))
   }
   const skip = (): JestScenarioAPI => createScenarioApi(jest, { ...flags, mode: 'skip' })
   const self = (): JestScenarioAPI => createScenarioApi(jest, flags)
@@ -76,13 +124,13 @@ function createScenarioApi(jest: JestTest, flags: Flags): JestScenarioAPI {
     // As Vitest's: the condition is read once, when the scenario is declared (truthiness).
     skipIf: { value: (condition: unknown) => (condition ? skip() : self()) },
     runIf: { value: (condition: unknown) => (condition ? self() : skip()) },
-    todo: { value: (name: string) => jest.todo(checkScenarioName(name, 'scenario.todo(name)')) },
+    todo: { value: (name: string) => jest().todo(checkScenarioName(name, 'scenario.todo(name)')) },
     each: {
       value: <Row>(rows: readonly Row[]) => {
         checkEachRows(rows)
         return (...args: unknown[]): void => {
           const parts = scenarioParts<JestTestContext, [Row]>(args)
-          declarer(jest, flags).each(jestTable(rows))(
+          declarer(jest(), flags).each(jestTable(rows))(
             parts[0],
             (row) => runInJest(parts, [row as Row]),
             timeoutOf(parts[1]),
@@ -106,7 +154,7 @@ function createScenarioApi(jest: JestTest, flags: Flags): JestScenarioAPI {
  *     expect(await run()).toHaveStatus('completed')
  *   })
  */
-export const scenario: JestScenarioAPI = createScenarioApi(test as JestTest, {
+export const scenario: JestScenarioAPI = createScenarioApi(() => jestGlobals().test, {
   mode: 'run',
   concurrent: false,
 })

@@ -1,5 +1,63 @@
-// Side-effect entry for Jest's `setupFilesAfterEnv`: registers the scenario matchers and the
-// conversation snapshot serializer with Jest's `expect`. Jest runs it before every test file.
+// Side-effect entry for Jest's `setupFilesAfterEnv` (`withScenario` adds it): hands Jest's globals
+// to the Jest host, sizes the worker's limiter, loads the `redact` module, registers the scenario
+// matchers and the conversation snapshot serializer, and finishes the recordings of each test that
+// is not a `scenario()` (a plain `test()` using `wrap()` or `recordedFetch`). Jest runs it before
+// every test file, in the test environment: the only place `@jest/globals` may be imported.
+import { afterAll, afterEach, beforeEach, expect, test } from '@jest/globals'
+import { processLimiter } from '../models/limiter.js'
+import { useSecretSettings } from '../secrets/current-settings.js'
+import { redactFromModule, useRedactModule } from '../setup/redact-module.js'
+import { type JestGlobals, useJestGlobals } from './jest-globals.js'
+import type { JestTest } from './jest-test.js'
+import { providedJestOptions } from './options.js'
+import { finishJestRecordings, jestTestNow, willFinish } from './recordings.js'
 import { registerJestMatchers } from './register-matchers.js'
+import { testFailure } from './test-failure.js'
+
+useJestGlobals({
+  expect: expect as unknown as JestGlobals['expect'],
+  test: test as unknown as JestTest,
+  beforeEach,
+  afterEach,
+  afterAll,
+})
+
+const provided = providedJestOptions()
+if (provided !== undefined) {
+  processLimiter.capacity = provided.maxConcurrentCalls
+  const redact = provided.recordings.redactModule
+  // Imported through Jest's module loader, so a TypeScript module goes through the project's
+  // transform, as test files do.
+  if (redact !== undefined) useRedactModule(redact, await import(/* @vite-ignore */ redact))
+}
+
+// Snapshots, reporter records and messages pass the same redact hook as recordings.
+useSecretSettings(() => ({
+  redact: redactFromModule(providedJestOptions()?.recordings.redactModule),
+  allowSecrets: providedJestOptions()?.recordings.allowSecrets,
+}))
 
 registerJestMatchers()
+
+beforeEach(() => {
+  const now = jestTestNow()
+  if (now !== undefined) willFinish(now)
+})
+
+afterEach(async () => {
+  const now = jestTestNow()
+  if (now === undefined) return
+  // A scenario() test finished its recordings already; this finishes a plain test's.
+  const { failures } = await finishJestRecordings(now, testFailedSoFar())
+  if (failures.length > 0) throw testFailure(failures, undefined)
+})
+
+/**
+ * Whether the running test has failed so far: Jest's test identity is jest-circus's test record,
+ * which collects the test's errors. A recording of a failed test is kept as `partial`.
+ */
+function testFailedSoFar(): boolean {
+  const state = (expect as unknown as JestGlobals['expect']).getState()
+  const errors = (state.currentTestIdentity?.() as { errors?: unknown } | undefined)?.errors
+  return Array.isArray(errors) && errors.length > 0
+}

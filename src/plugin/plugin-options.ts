@@ -87,18 +87,31 @@ export type PluginModelConfig = z.output<typeof pluginModelConfigSchema>
 /** The plugin's options after the check, with defaults applied. */
 export type CheckedPluginOptions = z.output<typeof pluginOptionsSchema>
 
-const CONTEXT = {
+/** Where a host takes these options, for messages: the call and the file to fix them in. */
+export interface OptionsHost {
+  where: string
+  fix: string
+}
+
+/** The Vitest plugin, the options' first host. */
+const VITEST_HOST: OptionsHost = {
   where: 'scenarioPlugin(options)',
   fix: 'Fix them in vitest.config.ts; the README lists every option (section "Plugin options").',
-  note: apiKeyNote,
 }
 
 /**
  * Checks the plugin's options once, in the main process: every problem is listed, unknown keys
- * name the valid ones.
+ * name the valid ones. `host` names the call that took them (Jest's `withScenario` takes the
+ * same options).
  */
-export function checkPluginOptions(options: unknown): CheckedPluginOptions {
-  return parseOptions(pluginOptionsSchema, options === undefined ? {} : options, CONTEXT)
+export function checkPluginOptions(
+  options: unknown,
+  host: OptionsHost = VITEST_HOST,
+): CheckedPluginOptions {
+  return parseOptions(pluginOptionsSchema, options === undefined ? {} : options, {
+    ...host,
+    note: apiKeyNote,
+  })
 }
 
 /** An error in the plugin's options found after the schema (e.g. a `redact` module that is missing). */
@@ -106,11 +119,9 @@ export function pluginOptionError(
   path: string[],
   message: string,
   input: unknown,
+  host: OptionsHost = VITEST_HOST,
 ): InvalidArgumentError {
-  return optionsError(pluginOptionsSchema, [{ code: 'custom', path, message, input }], {
-    ...CONTEXT,
-    note: undefined,
-  })
+  return optionsError(pluginOptionsSchema, [{ code: 'custom', path, message, input }], host)
 }
 
 /**

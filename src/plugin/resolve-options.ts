@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
-import { type CheckedPluginOptions, pluginOptionError } from './plugin-options.js'
+import type { CheckedPluginOptions } from './plugin-options.js'
 import type { ProvidedOptions } from './provided.js'
+import { redactModulePath } from './redact-module-path.js'
 
 /** What the plugin reads of Vitest's resolved project config (the same in Vitest 4 and 5). */
 export interface ProjectConfig {
@@ -32,7 +31,7 @@ export function resolveProvidedOptions(
     recordings: {
       dir: recordings.dir,
       allowSecrets: recordings.allowSecrets,
-      redactModule: redactModule(root, recordings.redact),
+      redactModule: redactModulePath(root, recordings.redact),
     },
     model: checked.model,
     parsingModel: checked.parsingModel,
@@ -46,20 +45,6 @@ export function resolveProvidedOptions(
     mode: resolveRecordingMode(updateState, modeOverride),
     testTimeout: config.testTimeout,
   }
-}
-
-/** The `redact` module's absolute path; a module that is not there stops the run here. */
-function redactModule(root: string, path: string | undefined): string | undefined {
-  if (path === undefined) return undefined
-  const file = resolve(root, path)
-  if (!existsSync(file)) {
-    throw pluginOptionError(
-      ['recordings', 'redact'],
-      `a module that exists (looked for ${file}, against the Vitest root ${root})`,
-      path,
-    )
-  }
-  return file
 }
 
 /** Vitest 4.0 stored the update state as a boolean; 4.1+ and 5 as `new`, `all` or `none`. */

@@ -66,6 +66,19 @@ export function rerecordCommand(file: string, names: readonly string[]): string 
   return `npx vitest run ${shellQuote(file)} -t ${shellQuote(pattern)} -u`
 }
 
+/**
+ * The command that re-records one Jest test: the project's `test` script (which runs Jest, with
+ * `--experimental-vm-modules` for an ESM project) on that file, filtered to the test's full name
+ * with `-t`, and `-u`.
+ *
+ * @example
+ * jestRerecordCommand('test/a.test.ts', 'suite keeps it') // npm test -- test/a.test.ts -t 'suite keeps it' -u
+ */
+export function jestRerecordCommand(file: string, fullName: string): string {
+  const pattern = fullName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return `npm test -- ${shellQuote(file)} -t ${shellQuote(pattern)} -u`
+}
+
 function shellQuote(value: string): string {
   return /^[\w./@:=+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`
 }

@@ -1,15 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeEach, expect } from 'vitest'
-import { formatMessage, InvalidArgumentError, RecordingError } from '../errors/index.js'
+import { formatMessage, InvalidArgumentError, type RecordingError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import type { ProvidedOptions } from '../plugin/provided.js'
 import { recordingFileError } from '../recordings/file-system-error.js'
+import { mergeSummaries, outsideTestSession } from '../recordings/host-sessions.js'
 import { rerecordCommand } from '../recordings/miss-report.js'
 import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
 import type { RedactHook } from '../recordings/normalize-request.js'
-import { RecordingSession, type RecordingSummary } from '../recordings/session.js'
+import { RecordingSession } from '../recordings/session.js'
 import { fileSystemStore, type RecordingStore } from '../recordings/store.js'
 import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
 import { useSecretSettings } from '../secrets/current-settings.js'
@@ -234,42 +235,7 @@ export function currentRecordingSession(): RecordingSession | undefined {
   // A store left behind by a finished test (async work it did not await) is not a test.
   if (session !== undefined && !session.finished) return session
   // Outside a test there is no snapshot state; CI means replay, as in Vitest.
-  return modeOutsideTest() === 'replay' ? outsideTestSession() : undefined
-}
-
-/** A session that refuses every call: made outside any test, in `replay` mode. */
-function outsideTestSession(): RecordingSession {
-  const error = new RecordingError(
-    {
-      what: 'A model call was made outside any test, so it cannot be replayed',
-      fix: 'Make model calls inside a test (not in beforeAll or at import time), or set VITEST_SCENARIO_RECORD=off to call the model live.',
-    },
-    '',
-  )
-  return new RecordingSession({
-    file: '',
-    displayFile: '',
-    test: '',
-    mode: 'replay',
-    command: '',
-    refuse: error,
-    store,
-  })
-}
-
-/** One summary for a test whose calls went to several recordings (its samples). */
-function mergeSummaries(summaries: RecordingSummary[], samples: number): RecordingSummary {
-  // With samples the test's own recording is unused: name the first sample's file instead.
-  const named = (samples > 0 ? summaries[1] : undefined) ?? (summaries[0] as RecordingSummary)
-  const merged: RecordingSummary = { ...named, replayed: 0, recorded: 0, misses: 0 }
-  for (const s of summaries) {
-    merged.replayed += s.replayed
-    merged.recorded += s.recorded
-    merged.misses += s.misses
-    merged.written ||= s.written
-    merged.deleted ||= s.deleted
-  }
-  return samples === 0 ? merged : { ...merged, samples }
+  return modeOutsideTest() === 'replay' ? outsideTestSession(store) : undefined
 }
 
 /**

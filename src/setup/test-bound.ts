@@ -1,15 +1,13 @@
-import { recordingFetch } from '../recordings/recording-fetch.js'
-import { wrap as wrapWith } from '../recordings/wrap.js'
-import { runScenario as runWith } from '../runner/index.js'
 import type { RunOptions } from '../runner/run-options.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
-import { withRecording } from '../scenario-test/with-recording.js'
+import { hostBound } from '../scenario-test/host-bound.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import { currentRecordingSession } from './recording-hooks.js'
 
 // The test author's `runScenario` and `wrap`: the core ones, bound to the Vitest host's current
 // test, so model calls record and replay without passing anything. `vitest-scenario/core` keeps
 // the unbound ones (a run there records only with an explicit `recording` session).
+const bound = hostBound(currentRecordingSession)
 
 /**
  * Runs a scenario (see `runScenario` in `vitest-scenario/core`); inside a Vitest test with the
@@ -23,7 +21,7 @@ export async function runScenario(
   definition: ScenarioDefinition,
   options: RunOptions,
 ): Promise<ScenarioExecutionResult> {
-  return runWith(definition, withRecording(options, currentRecordingSession()))
+  return bound.runScenario(definition, options)
 }
 
 /**
@@ -39,10 +37,8 @@ export async function runScenario(
  * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini', client } })
  */
 export function wrap<T extends object>(client: T): T {
-  return wrapWith(client, currentRecordingSession)
+  return bound.wrap(client)
 }
-
-let boundFetch: typeof fetch | undefined
 
 /**
  * A `fetch` for any SDK's `fetch` option (`createOpenAI({ fetch: recordedFetch })`,
@@ -57,13 +53,4 @@ let boundFetch: typeof fetch | undefined
  * @example
  * const openai = createOpenAI({ baseURL, fetch: recordedFetch })
  */
-export const recordedFetch: typeof fetch = (input, init) => {
-  // Made on first use: the network `fetch` is read per call, so a test's own mock of
-  // `globalThis.fetch` (msw, a spy) is the one reached when a call goes live.
-  boundFetch ??= recordingFetch({
-    recording: currentRecordingSession,
-    baseURL: (url) => new URL(url).origin,
-    live: (request, options) => globalThis.fetch(request, options),
-  })
-  return boundFetch(input, init)
-}
+export const recordedFetch: typeof fetch = (input, init) => bound.recordedFetch(input, init)

@@ -57,6 +57,42 @@ export function runVitestAsync(
   env: Record<string, string | undefined> = {},
   options: { configReporters?: boolean } = {},
 ): Promise<RunResult> {
+  return spawnAsync(
+    cwd,
+    [
+      join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      // The project's own reporters (with their options) when asked, else the verbose one.
+      ...(options.configReporters === true ? [] : ['--reporter=verbose']),
+      ...args,
+    ],
+    env,
+  )
+}
+
+/**
+ * Runs the real `jest` in a sample project the way Jest's docs run an ESM project (`node
+ * --experimental-vm-modules …/jest.js`), without blocking this process, so a server the test
+ * runs can answer the sample's calls. `env` values of `undefined` remove the variable.
+ */
+export function runJestAsync(
+  cwd: string,
+  args: readonly string[] = [],
+  env: Record<string, string | undefined> = {},
+): Promise<RunResult> {
+  return spawnAsync(
+    cwd,
+    ['--experimental-vm-modules', join(repoRoot, 'node_modules/jest/bin/jest.js'), ...args],
+    env,
+  )
+}
+
+/** Runs Node with `argv` in `cwd`, colours off, killed after 120 s. */
+function spawnAsync(
+  cwd: string,
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<RunResult> {
   const merged: Record<string, string> = {}
   for (const [name, value] of Object.entries({
     ...process.env,
@@ -67,17 +103,7 @@ export function runVitestAsync(
     if (value !== undefined) merged[name] = value
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        join(repoRoot, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        // The project's own reporters (with their options) when asked, else the verbose one.
-        ...(options.configReporters === true ? [] : ['--reporter=verbose']),
-        ...args,
-      ],
-      { cwd, env: merged },
-    )
+    const child = spawn(process.execPath, argv, { cwd, env: merged })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -1,0 +1,84 @@
+// `withScenario(jestConfig, options)`: the Jest counterpart of the Vitest plugin. It runs in Jest's
+// main process when `jest.config.js` is loaded, so it imports nothing of Jest's test environment.
+import { fileURLToPath } from 'node:url'
+import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
+import {
+  checkPluginOptions,
+  type OptionsHost,
+  type ScenarioPluginOptions,
+} from '../plugin/plugin-options.js'
+import { redactModulePath } from '../plugin/redact-module-path.js'
+import { RECORD_ENV, readModeOverride } from '../recordings/mode.js'
+import { JEST_GLOBALS_KEY, type JestProvidedOptions } from './options.js'
+
+/** The setup entry `withScenario` adds to `setupFilesAfterEnv`, by its absolute path. */
+const SETUP_FILE = fileURLToPath(new URL('./setup.js', import.meta.url))
+
+/** `withScenario`'s options: those of the Vitest plugin (models, recordings, limits). */
+export type WithScenarioOptions = ScenarioPluginOptions
+
+/** The parts of a Jest config `withScenario` reads or extends; every other key is kept as it is. */
+export interface JestConfigLike {
+  rootDir?: string | undefined
+  setupFilesAfterEnv?: string[] | undefined
+  globals?: Record<string, unknown> | undefined
+}
+
+const HOST: OptionsHost = {
+  where: 'withScenario(jestConfig, options)',
+  fix: 'Fix them in jest.config.js; the README lists every option (section "Plugin options"): withScenario takes the same ones as the Vitest plugin.',
+}
+
+/**
+ * Adds vitest-scenario to a Jest config: the setup entry (matchers, conversation snapshot
+ * serializer, recordings per test) at the front of `setupFilesAfterEnv`, and the options the
+ * test files read (default models, recordings, limits) under `globals`. The options and
+ * `VITEST_SCENARIO_RECORD` are checked here, once: a problem stops Jest before any test runs.
+ * Relative paths (`recordings.dir`, `recordings.redact`) are resolved against `rootDir`, which
+ * defaults to the directory Jest is started from.
+ *
+ * @example
+ * // jest.config.js
+ * import { withScenario } from 'vitest-scenario/jest'
+ * export default withScenario({ testEnvironment: 'node' }, { model: { model: 'gpt-4.1-mini' } })
+ */
+export function withScenario<Config extends JestConfigLike>(
+  jestConfig: Config,
+  options: WithScenarioOptions = {},
+): Config {
+  if (!isPlainObject(jestConfig)) {
+    throw new InvalidArgumentError(
+      `withScenario(jestConfig, options) needs your Jest config object first, got ${describeValue(jestConfig)}`,
+      'Wrap the object jest.config.js exports: `export default withScenario({ testEnvironment: "node", … }, { model: … })`.',
+    )
+  }
+  const checked = checkPluginOptions(options, HOST)
+  const modeOverride = readModeOverride(process.env[RECORD_ENV])
+  const root = jestConfig.rootDir ?? process.cwd()
+  const recordings = checked.recordings ?? {}
+  const provided: JestProvidedOptions = {
+    root,
+    recordings: {
+      dir: recordings.dir,
+      allowSecrets: recordings.allowSecrets,
+      redactModule: redactModulePath(root, recordings.redact, HOST, "Jest's rootDir"),
+    },
+    model: checked.model,
+    parsingModel: checked.parsingModel,
+    userModel: checked.userModel,
+    maxConcurrentCalls: checked.maxConcurrentCalls,
+    turnTimeoutMs: checked.turnTimeoutMs,
+    prices: checked.prices,
+    budget: checked.budget,
+    modeOverride,
+  }
+  const setup = (jestConfig.setupFilesAfterEnv ?? []).filter((file) => file !== SETUP_FILE)
+  return {
+    ...jestConfig,
+    setupFilesAfterEnv: [SETUP_FILE, ...setup],
+    // JSON: Jest copies `globals` into every test environment (undefined fields are dropped).
+    globals: { ...jestConfig.globals, [JEST_GLOBALS_KEY]: JSON.parse(JSON.stringify(provided)) },
+  }
+}

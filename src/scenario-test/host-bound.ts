@@ -1,0 +1,38 @@
+import { recordingFetch } from '../recordings/recording-fetch.js'
+import type { RecordingSession } from '../recordings/session.js'
+import { wrap as wrapWith } from '../recordings/wrap.js'
+import { runScenario as runWith } from '../runner/index.js'
+import type { RunOptions } from '../runner/run-options.js'
+import type { ScenarioDefinition } from '../scenario/index.js'
+import type { ScenarioExecutionResult } from '../state/types.js'
+import { withRecording } from './with-recording.js'
+
+/** `runScenario`, `wrap` and `recordedFetch` bound to a host's running test. */
+export interface HostBound {
+  runScenario(definition: ScenarioDefinition, options: RunOptions): Promise<ScenarioExecutionResult>
+  wrap<T extends object>(client: T): T
+  recordedFetch: typeof fetch
+}
+
+/**
+ * The test author's `runScenario`, `wrap` and `recordedFetch` for a host (Vitest's setup, the
+ * Jest host): the core ones, answering their calls through `current()`, the session of the test
+ * running in this async context (`undefined`: the call goes live unrecorded).
+ */
+export function hostBound(current: () => RecordingSession | undefined): HostBound {
+  let boundFetch: typeof fetch | undefined
+  return {
+    runScenario: (definition, options) => runWith(definition, withRecording(options, current())),
+    wrap: (client) => wrapWith(client, current),
+    recordedFetch: (input, init) => {
+      // Made on first use: the network `fetch` is read per call, so a test's own mock of
+      // `globalThis.fetch` (msw, a spy) is the one reached when a call goes live.
+      boundFetch ??= recordingFetch({
+        recording: current,
+        baseURL: (url) => new URL(url).origin,
+        live: (request, options) => globalThis.fetch(request, options),
+      })
+      return boundFetch(input, init)
+    },
+  }
+}

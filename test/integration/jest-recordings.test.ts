@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startOpenAIServer } from '../support/openai-server/index.js'
+import type { ScriptedServer } from '../support/openai-server/types.js'
+import { prepareSample, projectFiles, runJestAsync } from '../support/sample-project.js'
+
+// The Jest sample of recordings (test/projects/jest-recordings) through a user's whole loop with
+// the real `jest`: record locally, replay with `--ci` and the server stopped, a changed prompt
+// misses with the command to re-record, `-u` re-records; the conversation snapshot is written once
+// and stays the same.
+let server: ScriptedServer
+let dir: string
+const KEY = 'test-key-fake-jest-recordings'
+
+/** The last user message, echoed; a judge's request gets a verdict for every criterion. */
+function echo(request: { body?: unknown }) {
+  const messages =
+    (request.body as { messages?: { role: string; content: string }[] }).messages ?? []
+  const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
+  // Fixed ids: the same conversation gets byte-identical answers, as a deterministic model would.
+  return {
+    content: `Echo: ${question}`,
+    id: 'chatcmpl-echo',
+    usage: { promptTokens: 11, completionTokens: 7 },
+  }
+}
+
+beforeAll(async () => {
+  server = await startOpenAIServer({ created: 1_700_000_000 })
+  server.setDefaultReply(echo)
+  dir = prepareSample('jest-recordings')
+})
+
+afterAll(async () => {
+  await server.close()
+})
+
+/** A local run: Jest's `new` snapshot state (`--ci=false`, whatever the machine's CI says). */
+const local = (args: string[] = [], env: Record<string, string | undefined> = {}) =>
+  runJestAsync(dir, ['--ci=false', ...args], {
+    SCENARIO_BASE_URL: server.baseURL,
+    OPENAI_API_KEY: KEY,
+    ...env,
+  })
+
+/** A CI run: `--ci` (replay only), nothing listening, no key. */
+const ci = (args: string[] = [], env: Record<string, string | undefined> = {}) =>
+  runJestAsync(dir, ['--ci', ...args], {
+    SCENARIO_BASE_URL: undefined,
+    OPENAI_API_KEY: undefined,
+    ...env,
+  })
+
+/** The recordings and snapshots the runs wrote, by path relative to the project. */
+function written(): Map<string, string> {
+  return new Map(
+    [...projectFiles(dir)].filter(
+      ([path]) => path.startsWith('__recordings__/') || path.startsWith('__snapshots__/'),
+    ),
+  )
+}
+
+describe('recordings under Jest', () => {
+  test('the first local run records one file per test and sample, and writes the snapshot', async () => {
+    const run = await local()
+    expect(run.code, run.output).toBe(0)
+    const files = written()
+    const names = [...files.keys()].sort()
+    expect(names).toEqual([
+      expect.stringMatching(
+        /^__recordings__\/conversation\.test\.ts\/a-plain-test-records-through-wrap-[0-9a-f]{8}\.json$/,
+      ),
+      expect.stringMatching(
+        /^__recordings__\/conversation\.test\.ts\/concurrent-asks-about-imatinib-[0-9a-f]{8}\.json$/,
+      ),
+      expect.stringMatching(
+        /^__recordings__\/conversation\.test\.ts\/concurrent-asks-about-venetoclax-[0-9a-f]{8}\.json$/,
+      ),
+      expect.stringMatching(
+        /^__recordings__\/conversation\.test\.ts\/keeps-its-answer-under-pushback-[0-9a-f]{8}\.json$/,
+      ),
+      expect.stringMatching(
+        /^__recordings__\/conversation\.test\.ts\/samples-record-one-file-each-[0-9a-f]{8}\.sample-0\.json$/,
+      ),
+      expect.stringMatching(
+        /^__recordings__\/conversation\.test\.ts\/samples-record-one-file-each-[0-9a-f]{8}\.sample-1\.json$/,
+      ),
+      '__snapshots__/conversation.test.ts.snap',
+    ])
+    const pushback = [...files].find(([path]) => path.includes('keeps-its-answer'))?.[1] ?? ''
+    expect(JSON.parse(pushback)).toMatchObject({
+      test: 'keeps its answer under pushback',
+      status: 'complete',
+    })
+    expect(pushback).toContain('Are you sure? I read it was navitoclax.')
+    // Nothing written holds the key.
+    for (const [path, text] of files) expect(text, path).not.toContain(KEY)
+    expect(files.get('__snapshots__/conversation.test.ts.snap')).toContain(
+      'Echo: Are you sure? I read it was navitoclax.',
+    )
+    expect(run.output).toContain('[sample] pushback replayed=false')
+  }, 180_000)
+
+  test('a second local run replays and changes no byte', async () => {
+    const before = written()
+    const requests = server.requests.length
+    const run = await local()
+    expect(run.code, run.output).toBe(0)
+    expect(server.requests.length).toBe(requests)
+    expect(run.output).toContain('[sample] pushback replayed=true')
+    expect(written()).toEqual(before)
+  }, 180_000)
+
+  test('--ci replays with the server stopped and no key, snapshot stable', async () => {
+    const before = written()
+    const run = await ci()
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain('[sample] pushback replayed=true')
+    expect(run.output).toMatch(/Tests:\s+5 passed, 5 total/)
+    expect(run.output).toMatch(/Snapshots:\s+1 passed, 1 total/)
+    expect(written()).toEqual(before)
+  }, 180_000)
+
+  test('a changed prompt misses under --ci: the miss report first, with the command to re-record', async () => {
+    const before = written()
+    const run = await ci(['-t', 'keeps its answer'], {
+      SCENARIO_FIRST_QUESTION: 'Which drug inhibits BCL-XL?',
+    })
+    expect(run.code).toBe(1)
+    const out = run.output
+    expect(out).toContain('● keeps its answer under pushback')
+    const report = out.slice(out.indexOf('● keeps its answer under pushback'))
+    expect(report).toMatch(
+      /^● keeps its answer under pushback\s+RecordingMissingError: \[vitest-scenario\] No recording for model call #1/,
+    )
+    expect(report).toContain('mode: replay')
+    expect(report).toMatch(
+      /-\s+"content": "Which drug inhibits BCL-2\?",\n\s+\+\s+"content": "Which drug inhibits BCL-XL\?"/,
+    )
+    expect(report).toContain(
+      "npm test -- conversation.test.ts -t 'keeps its answer under pushback' -u",
+    )
+    // The test's own failure comes after it.
+    expect(report).toContain('The test also failed with:')
+    expect(written()).toEqual(before)
+  }, 180_000)
+
+  test('-u re-records against the model, and the snapshot follows', async () => {
+    const run = await local(['-u', '-t', 'keeps its answer'], {
+      SCENARIO_FIRST_QUESTION: 'Which drug inhibits BCL-XL?',
+    })
+    expect(run.code, run.output).toBe(0)
+    const files = written()
+    const pushback = [...files].find(([path]) => path.includes('keeps-its-answer'))?.[1] ?? ''
+    expect(pushback).toContain('Which drug inhibits BCL-XL?')
+    expect(pushback).not.toContain('Which drug inhibits BCL-2?')
+    expect(files.get('__snapshots__/conversation.test.ts.snap')).toContain(
+      'Echo: Which drug inhibits BCL-XL?',
+    )
+    // And it replays in CI.
+    const replay = await ci(['-t', 'keeps its answer'], {
+      SCENARIO_FIRST_QUESTION: 'Which drug inhibits BCL-XL?',
+    })
+    expect(replay.code, replay.output).toBe(0)
+    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toContain('jest.js')
+  }, 180_000)
+})
