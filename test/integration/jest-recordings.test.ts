@@ -13,10 +13,20 @@ let server: ScriptedServer
 let dir: string
 const KEY = 'test-key-fake-jest-recordings'
 
-/** The last user message, echoed; a judge's request gets a verdict for every criterion. */
+/** The last user message, echoed; a judge's request (structured output) gets a verdict. */
 function echo(request: { body?: unknown }) {
-  const messages =
-    (request.body as { messages?: { role: string; content: string }[] }).messages ?? []
+  const body = request.body as {
+    messages?: { role: string; content: string }[]
+    response_format?: unknown
+  }
+  if (body.response_format !== undefined) {
+    return {
+      json: { criterion_1: { reasoning: 'Turn 1 and turn 2 are answered.', verdict: 'met' } },
+      id: 'chatcmpl-judge',
+      usage: { promptTokens: 30, completionTokens: 9 },
+    }
+  }
+  const messages = body.messages ?? []
   const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
   // Fixed ids: the same conversation gets byte-identical answers, as a deterministic model would.
   return {
@@ -38,7 +48,7 @@ afterAll(async () => {
 
 /** A local run: Jest's `new` snapshot state (`--ci=false`, whatever the machine's CI says). */
 const local = (args: string[] = [], env: Record<string, string | undefined> = {}) =>
-  runJestAsync(dir, ['--ci=false', ...args], {
+  runJestAsync(dir, ['--ci=false', 'conversation.test.ts', ...args], {
     SCENARIO_BASE_URL: server.baseURL,
     OPENAI_API_KEY: KEY,
     ...env,
@@ -46,7 +56,7 @@ const local = (args: string[] = [], env: Record<string, string | undefined> = {}
 
 /** A CI run: `--ci` (replay only), nothing listening, no key. */
 const ci = (args: string[] = [], env: Record<string, string | undefined> = {}) =>
-  runJestAsync(dir, ['--ci', ...args], {
+  runJestAsync(dir, ['--ci', 'conversation.test.ts', ...args], {
     SCENARIO_BASE_URL: undefined,
     OPENAI_API_KEY: undefined,
     ...env,
@@ -94,6 +104,12 @@ describe('recordings under Jest', () => {
       status: 'complete',
     })
     expect(pushback).toContain('Are you sure? I read it was navitoclax.')
+    // The judge's call (the parsing model) is in the test's recording, after the two turns.
+    expect(
+      (JSON.parse(pushback) as { interactions: unknown[] }).interactions.map(
+        (i) => (i as { request: { body: { model: string } } }).request.body.model,
+      ),
+    ).toEqual(['test-model', 'test-model', 'judge-model'])
     // Nothing written holds the key.
     for (const [path, text] of files) expect(text, path).not.toContain(KEY)
     expect(files.get('__snapshots__/conversation.test.ts.snap')).toContain(
@@ -164,5 +180,22 @@ describe('recordings under Jest', () => {
     })
     expect(replay.code, replay.output).toBe(0)
     expect(readFileSync(join(dir, 'package.json'), 'utf8')).toContain('jest.js')
+  }, 180_000)
+
+  test('a call nothing could record fails with why and what to do: a plain test.concurrent, a shared name', async () => {
+    const run = await runJestAsync(dir, ['--ci=false', 'refused.test.ts'], {
+      SCENARIO_BASE_URL: server.baseURL,
+      OPENAI_API_KEY: KEY,
+    })
+    expect(run.code).toBe(1)
+    // The concurrent test asserted the refusal itself.
+    expect(run.output).toMatch(/✓ a plain concurrent test cannot record/)
+    // The first test of a shared name records; the second is refused, naming the fix.
+    expect(run.output).toMatch(/✓ shares a name/)
+    expect(run.output).toMatch(/✕ shares a name/)
+    expect(run.output).toContain(
+      'Two or more tests of refused.test.ts have the same full name, so they would share one recording',
+    )
+    expect(run.output).toMatch(/Tests:\s+1 failed, 2 passed, 3 total/)
   }, 180_000)
 })

@@ -20,6 +20,8 @@ scenario(
     expect(result.error?.message).toBeUndefined()
     expect(result).toHaveStatus('completed')
     expect(result).toMatchConversationSnapshot()
+    // The judge is withScenario's parsing model; its call records in this test's recording too.
+    await expect(result).toSatisfyJudge(['The assistant answers every question.'])
     console.log(`[sample] pushback replayed=${result.usage.replayed === true}`)
   },
 )

@@ -14,6 +14,7 @@ export function checks(result: ScenarioExecutionResult): void {
   expect(result).toHaveTurnCheck(lastTurn({ verifyResult: true }))
   expect(result).toPassOutcomes(['kept'])
   expect(result).toHaveCalledTool('book', { city: 'Paris' }, { times: 1 })
+  expect(result).toMatchConversationSnapshot('after pushback')
   // @ts-expect-error 'done' is no scenario status
   expect(result).toHaveStatus('done')
   // @ts-expect-error a path is a list of node ids
@@ -24,6 +25,16 @@ export async function resolves(result: Promise<ScenarioExecutionResult>): Promis
   // After `.resolves` a Jest matcher returns Promise<void>: the scenario matchers too.
   const returned: Promise<void> = expect(result).resolves.toHaveStatus('completed')
   await returned
+}
+
+export async function judged(result: ScenarioExecutionResult): Promise<void> {
+  // toSatisfyJudge calls a model: it returns a promise whatever Jest's `R`.
+  const verdict: Promise<void> = expect(result).toSatisfyJudge(['The agent stays polite.'], {
+    inconclusive: 'pass',
+  })
+  await verdict
+  // @ts-expect-error criteria are a list of strings
+  await expect(result).toSatisfyJudge('The agent stays polite.')
 }
 
 // Each matcher returns Jest's `R`.
