@@ -110,6 +110,10 @@ describe('recordings under Jest', () => {
         (i) => (i as { request: { body: { model: string } } }).request.body.model,
       ),
     ).toEqual(['test-model', 'test-model', 'judge-model'])
+    // The redact module (a TypeScript file, loaded through Jest's transform) masked the tenant.
+    const plain = [...files].find(([path]) => path.includes('a-plain-test'))?.[1] ?? ''
+    expect(plain).toContain('Plain call for <tenant>.')
+    expect(plain).not.toContain('tenant-123456')
     // Nothing written holds the key.
     for (const [path, text] of files) expect(text, path).not.toContain(KEY)
     expect(files.get('__snapshots__/conversation.test.ts.snap')).toContain(

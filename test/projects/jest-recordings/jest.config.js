@@ -15,6 +15,8 @@ export default withScenario(
       model: 'test-model',
       baseURL: process.env.SCENARIO_BASE_URL ?? 'http://127.0.0.1:9/v1',
     },
+    // The test files load the hook from this module (resolved against Jest's rootDir).
+    recordings: { redact: './redact.ts' },
     parsingModel: {
       model: 'judge-model',
       baseURL: process.env.SCENARIO_BASE_URL ?? 'http://127.0.0.1:9/v1',
