@@ -15,6 +15,8 @@ import { JEST_GLOBALS_KEY, type JestProvidedOptions } from './options.js'
 
 /** The setup entry `withScenario` adds to `setupFilesAfterEnv`, by its absolute path. */
 const SETUP_FILE = fileURLToPath(new URL('./setup.js', import.meta.url))
+/** The setup entry as a user lists it by hand. */
+const SETUP_SPECIFIER = 'vitest-scenario/jest/setup'
 
 /** `withScenario`'s options: those of the Vitest plugin (models, recordings, limits). */
 export type WithScenarioOptions = ScenarioPluginOptions
@@ -74,7 +76,10 @@ export function withScenario<Config extends JestConfigLike>(
     budget: checked.budget,
     modeOverride,
   }
-  const setup = (jestConfig.setupFilesAfterEnv ?? []).filter((file) => file !== SETUP_FILE)
+  // Listed once: the setup entry registers per-test hooks, and twice would finish recordings twice.
+  const setup = (jestConfig.setupFilesAfterEnv ?? []).filter(
+    (file) => file !== SETUP_FILE && file !== SETUP_SPECIFIER,
+  )
   return {
     ...jestConfig,
     setupFilesAfterEnv: [SETUP_FILE, ...setup],
