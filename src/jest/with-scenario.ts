@@ -49,7 +49,7 @@ const HOST: OptionsHost = {
 export function withScenario<Config extends JestConfigLike>(
   jestConfig: Config,
   options: WithScenarioOptions = {},
-): Config {
+): Config & { setupFilesAfterEnv: string[]; globals: Record<string, unknown> } {
   if (!isPlainObject(jestConfig)) {
     throw new InvalidArgumentError(
       `withScenario(jestConfig, options) needs your Jest config object first, got ${describeValue(jestConfig)}`,

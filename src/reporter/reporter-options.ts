@@ -1,33 +1,74 @@
 import { z } from 'zod'
 import { parseOptions } from '../internal/options-schema.js'
 
-/** A report's path: a non-empty file path, relative to the Vitest root. */
-const reportPath = (example: string) =>
+/**
+ * The runner a scenario reporter runs under, as its messages name it: the Vitest reporter and the
+ * Jest one check the same options and write the same reports, but a user fixes them in a
+ * different config file.
+ */
+export interface ReporterHost {
+  /** The reporter in messages, e.g. `new ScenarioReporter(options)`. */
+  readonly where: string
+  /** What report paths are relative to, e.g. `the Vitest root`. */
+  readonly root: string
+  /** The config file the reporter's options are set in, e.g. `vitest.config.ts`. */
+  readonly configFile: string
+  /** What to do about invalid options: where and how they are set. */
+  readonly fix: string
+}
+
+/** The Vitest reporter's host. */
+export const VITEST_REPORTER_HOST: ReporterHost = {
+  where: 'new ScenarioReporter(options)',
+  root: 'the Vitest root',
+  configFile: 'vitest.config.ts',
+  fix: "Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].",
+}
+
+/** A report's path: a non-empty file path, relative to the host's root. */
+const reportPath = (example: string, root: string) =>
   z
-    .string(`a file path relative to the Vitest root, e.g. '${example}'`)
+    .string(`a file path relative to ${root}, e.g. '${example}'`)
     .refine((path) => path.trim() !== '', {
-      error: `a file path relative to the Vitest root, e.g. '${example}'`,
+      error: `a file path relative to ${root}, e.g. '${example}'`,
     })
     .optional()
 
+function optionsSchema(root: string) {
+  return z.strictObject(
+    {
+      /** Where to write the Markdown report, relative to the runner's root. */
+      markdown: reportPath('test-results/scenarios.md', root),
+      /** Where to write the HTML report, relative to the runner's root. */
+      html: reportPath('test-results/scenarios.html', root),
+    },
+    { error: 'an options object { markdown?, html? }' },
+  )
+}
+
 /** The rules of the scenario reporter's options, the one place they live. */
-export const reporterOptionsSchema = z.strictObject(
-  {
-    /** Where to write the Markdown report, relative to the Vitest root. */
-    markdown: reportPath('test-results/scenarios.md'),
-    /** Where to write the HTML report, relative to the Vitest root. */
-    html: reportPath('test-results/scenarios.html'),
-  },
-  { error: 'an options object { markdown?, html? }' },
-)
+export const reporterOptionsSchema = optionsSchema(VITEST_REPORTER_HOST.root)
+
+// Built once per host: the messages name the host's root, the rules are the same.
+const schemas = new Map<string, typeof reporterOptionsSchema>([
+  [VITEST_REPORTER_HOST.root, reporterOptionsSchema],
+])
 
 /** Options of the scenario reporter. */
 export type ScenarioReporterOptions = z.input<typeof reporterOptionsSchema>
 
 /** Checks the reporter's options: known keys only, each a non-empty path. */
-export function checkReporterOptions(options: unknown): ScenarioReporterOptions {
-  return parseOptions(reporterOptionsSchema, options === undefined ? {} : options, {
-    where: 'new ScenarioReporter(options)',
-    fix: "Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].",
+export function checkReporterOptions(
+  options: unknown,
+  host: ReporterHost = VITEST_REPORTER_HOST,
+): ScenarioReporterOptions {
+  let schema = schemas.get(host.root)
+  if (schema === undefined) {
+    schema = optionsSchema(host.root)
+    schemas.set(host.root, schema)
+  }
+  return parseOptions(schema, options === undefined ? {} : options, {
+    where: host.where,
+    fix: host.fix,
   })
 }

@@ -6,14 +6,19 @@ import type { SkippedEntry } from './collect-entries.js'
 /** How many tests one warning names; the rest are counted. */
 const MAX_NAMED = 10
 
+/** What to do about unreadable scenario data under Vitest, where it travels in task meta. */
+const VITEST_FIX =
+  'Run the reporter with the vitest-scenario version that ran the tests (blobs merged with --merge-reports keep the data of the version that wrote them), and leave task.meta.scenario to vitest-scenario.'
+
 /**
- * One warning per test file for the tests the reports leave out.
+ * One warning per test file for the tests the reports leave out; `fix` says what to do about it
+ * under the runner at hand (the default is Vitest's).
  *
  * @example
  * skippedWarnings([{ test: 'keeps BCL2', file: 'a.test.ts', problem: 'runs.0.turns: the number 5, not an array' }])
  * // ["[vitest-scenario] The scenario data of 1 test in a.test.ts could not be read; it is left out of the scenario reports\n  - 'keeps BCL2': runs.0.turns: …\n…"]
  */
-export function skippedWarnings(skipped: readonly SkippedEntry[]): string[] {
+export function skippedWarnings(skipped: readonly SkippedEntry[], fix = VITEST_FIX): string[] {
   const byFile = new Map<string, SkippedEntry[]>()
   for (const entry of skipped) {
     const list = byFile.get(entry.file)
@@ -27,7 +32,7 @@ export function skippedWarnings(skipped: readonly SkippedEntry[]): string[] {
     return formatMessage({
       what: `The scenario data of ${entries.length} ${one ? 'test' : 'tests'} in ${file} could not be read; ${one ? 'it is' : 'they are'} left out of the scenario reports`,
       subjects,
-      fix: 'Run the reporter with the vitest-scenario version that ran the tests (blobs merged with --merge-reports keep the data of the version that wrote them), and leave task.meta.scenario to vitest-scenario.',
+      fix,
     })
   })
 }

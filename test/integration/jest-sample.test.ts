@@ -12,31 +12,6 @@ const jestVersion = (
   }
 ).version
 
-/** The code blocks of the README's "Using Jest" section, by language, in order. */
-function readmeBlocks(language: string): string[] {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-  const start = readme.indexOf('## Using Jest')
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1))
-  return [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)]
-    .filter((m) => m[1] === language)
-    .map((m) => m[2] ?? '')
-}
-
-/** A file of the committed sample project. */
-function sampleFile(name: string): string {
-  return readFileSync(join(repoRoot, 'test/projects/jest', name), 'utf8')
-}
-
-test("the README's Jest set-up is the sample project's, file by file", () => {
-  const [script, tsconfig] = readmeBlocks('json')
-  const scripts = (JSON.parse(`{${script}}`) as { scripts: unknown }).scripts
-  expect(scripts).toEqual((JSON.parse(sampleFile('package.json')) as { scripts: unknown }).scripts)
-  expect(JSON.parse(tsconfig ?? '')).toEqual(JSON.parse(sampleFile('tsconfig.json')))
-  expect(readmeBlocks('js')).toEqual([sampleFile('jest.config.js')])
-  // The sample runs the README's test file as pushback.test.ts (below).
-  expect(readmeBlocks('ts')).toEqual([sampleFile('pushback.test.ts')])
-})
-
 /** Runs Jest the way its docs run an ESM project: `node --experimental-vm-modules …/jest.js`. */
 function runJest(cwd: string, args: readonly string[]): RunResult {
   return run(

@@ -54,7 +54,7 @@ describe('withScenario(jestConfig, options)', () => {
 
   test('the root defaults to the directory Jest starts in', () => {
     const config = withScenario({})
-    expect(config.globals?.['vitest-scenario']).toMatchObject({ root: process.cwd() })
+    expect(config.globals['vitest-scenario']).toMatchObject({ root: process.cwd() })
   })
 
   test('bad options stop Jest with every problem, naming jest.config.js', () => {
@@ -84,7 +84,7 @@ describe('withScenario(jestConfig, options)', () => {
     )
     writeFileSync(join(root, 'redact.ts'), 'export default (v: string) => v\n')
     const config = withScenario({ rootDir: root }, { recordings: { redact: './redact.ts' } })
-    expect(config.globals?.['vitest-scenario']).toMatchObject({
+    expect(config.globals['vitest-scenario']).toMatchObject({
       recordings: { redactModule: join(root, 'redact.ts') },
     })
   })
@@ -93,7 +93,7 @@ describe('withScenario(jestConfig, options)', () => {
     vi.stubEnv('VITEST_SCENARIO_RECORD', 'sometimes')
     expect(problem(() => withScenario({}))).toContain('VITEST_SCENARIO_RECORD')
     vi.stubEnv('VITEST_SCENARIO_RECORD', 'none')
-    expect(withScenario({}).globals?.['vitest-scenario']).toMatchObject({
+    expect(withScenario({}).globals['vitest-scenario']).toMatchObject({
       modeOverride: 'replay',
     })
   })

@@ -26,12 +26,21 @@ const entrySources = [
   'src/openai-agents/index.ts',
   'src/jest/index.ts',
   'src/jest/setup.ts',
+  'src/jest/reporter.ts',
 ]
 
-/** The Jest host's entries: they load Jest's `@jest/globals`, so only a Jest process imports them. */
+/**
+ * The Jest host's entries that run in a test file. Only the setup entry loads Jest's
+ * `@jest/globals` (a test environment's module); `vitest-scenario/jest` is also imported by
+ * `jest.config.js` in Jest's main process, where `@jest/globals` throws, and the reporter runs
+ * there too.
+ */
 const jestEntries = ['src/jest/index.ts', 'src/jest/setup.ts']
 
-/** The Vitest host's entries and the runner-agnostic ones: none of them may reach Jest. */
+/**
+ * The Vitest host's entries, the runner-agnostic ones and the Jest reporter: none of them may
+ * reach Jest (the reporter reads Jest's results through shapes of its own).
+ */
 const nonJestEntries = entrySources.filter((entry) => !jestEntries.includes(entry))
 
 /** The adapter entries: each may load its own SDK, and only it. */
@@ -102,7 +111,7 @@ function importWithoutVitest(file: string, hook = 'test/support/deny-vitest.mjs'
 }
 
 describe('package manifest', () => {
-  test('exports the ten entries and package.json, types first in every condition', () => {
+  test('exports the twelve entries and package.json, types first in every condition', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './core',
@@ -115,6 +124,7 @@ describe('package manifest', () => {
       './openai-agents',
       './jest',
       './jest/setup',
+      './jest/reporter',
       './package.json',
     ])
     for (const [entry, target] of Object.entries(pkg.exports)) {
@@ -135,9 +145,11 @@ describe('package manifest', () => {
 
   test('every entry imports by package name after the build', async () => {
     for (const entry of Object.keys(pkg.exports)) {
-      // The Jest entries import `@jest/globals`, which only a Jest process provides: the Jest
-      // sample (test/integration/jest-sample.test.ts) imports them by package name.
-      if (entry === './package.json' || entry.startsWith('./jest')) continue
+      // The Jest setup entry imports `@jest/globals`, which only a Jest test environment
+      // provides: the Jest samples (test/integration/jest-*.test.ts) load it. The Jest entry and
+      // the reporter load in any process (jest.config.js imports the one, Jest's main process
+      // runs the other): they are imported here.
+      if (entry === './package.json' || entry === './jest/setup') continue
       const specifier = `vitest-scenario${entry.slice(1)}`
       await expect(import(/* @vite-ignore */ specifier), specifier).resolves.toBeTypeOf('object')
     }
@@ -215,12 +227,14 @@ describe('import graph', () => {
     expect(vitestRequests('src/host.ts')).toEqual([])
   })
 
-  test('no Vitest or runner-agnostic entry reaches Jest', () => {
+  test('no Vitest or runner-agnostic entry, nor the Jest reporter, reaches Jest', () => {
     expect(jestRequests(nonJestEntries)).toEqual([])
   }, 30_000)
 
-  test('the Jest entries reach @jest/globals and, at run time, nothing from vitest', () => {
-    expect(jestRequests(jestEntries)).toEqual(['@jest/globals'])
+  test('only the Jest setup entry reaches @jest/globals; the Jest entries reach nothing from vitest at run time', () => {
+    expect(jestRequests(['src/jest/setup.ts'])).toEqual(['@jest/globals'])
+    // jest.config.js imports vitest-scenario/jest (withScenario) outside any test environment.
+    expect(jestRequests(['src/jest/index.ts'])).toEqual([])
     // The matcher functions are typed with Vitest's matcher state (type-only imports, erased):
     // what the built entries import is checked with types left out.
     for (const entry of jestEntries) {
@@ -230,6 +244,15 @@ describe('import graph', () => {
       ).toEqual([])
     }
     // One dpdm run per check: seconds under load.
+  }, 30_000)
+
+  test("the Jest reporter (Jest's main process) reaches nothing from vitest and loads without it", () => {
+    // Static imports, types included: it names no Vitest type either.
+    expect(vitestRequests('src/jest/reporter.ts')).toEqual([])
+    const result = importWithoutVitest(join(repoRoot, 'dist/src/jest/reporter.js'))
+    expect(result.output).not.toContain('[vitest-free]')
+    expect(result.code, result.output).toBe(0)
+    // One dpdm run and a node process: seconds under load.
   }, 30_000)
 
   test('the static check finds vitest behind a relative import', () => {

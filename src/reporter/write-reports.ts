@@ -1,0 +1,125 @@
+// What a scenario reporter writes once it has the run's entries, whatever runner it reports for:
+// the Markdown and HTML reports, the GitHub step summary, and the terminal text. The Vitest
+// reporter reads its entries from task meta, the Jest one from the records its workers wrote.
+import { Buffer } from 'node:buffer'
+import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
+import { neutralizeControl as safe } from '../secrets/index.js'
+import { htmlReport } from './html.js'
+import { markdownReport, STEP_SUMMARY_LIMIT } from './markdown.js'
+import { ReportWriteError } from './report-write-error.js'
+import type { ReporterHost, ScenarioReporterOptions } from './reporter-options.js'
+import { type RunSummary, runSummary } from './run-summary.js'
+import type { ScenarioEntry } from './scenario-entry.js'
+import { type Colors, terminalReport } from './terminal.js'
+
+/** The reports that were written and those that could not be. */
+export interface WrittenReports {
+  /** The reports' paths, relative to the root. */
+  written: string[]
+  /** One `ReportWriteError` per report that could not be written, naming the file and the fix. */
+  failures: ReportWriteError[]
+}
+
+/**
+ * Writes the reports the options ask for, paths resolved against `root`, and appends the
+ * Markdown report to `GITHUB_STEP_SUMMARY` when that is set. One failing report never keeps the
+ * others from being written, and nothing is thrown: a report is not a test.
+ *
+ * @example
+ * const { written, failures } = writeReports(entries, { html: 'out/scenarios.html' }, root, VITEST_REPORTER_HOST)
+ */
+export function writeReports(
+  entries: readonly ScenarioEntry[],
+  options: ScenarioReporterOptions,
+  root: string,
+  host: Pick<ReporterHost, 'configFile'>,
+): WrittenReports {
+  const summary = runSummary(entries)
+  const written: string[] = []
+  const failures: ReportWriteError[] = []
+  const write = (kind: 'markdown' | 'html', path: string, content: () => string) => {
+    const file = resolve(root, path)
+    try {
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, content())
+      written.push(relative(root, file) || file)
+    } catch (error) {
+      failures.push(
+        new ReportWriteError(
+          kind === 'html' ? 'HTML report' : 'Markdown report',
+          file,
+          error,
+          `Point the scenario reporter's \`${kind}\` option (in ${host.configFile}) at a file in a folder you can write to, or remove what stands in the way.`,
+        ),
+      )
+    }
+  }
+  const { markdown, html } = options
+  if (markdown !== undefined) write('markdown', markdown, () => markdownReport(entries, summary))
+  if (html !== undefined) write('html', html, () => htmlReport(entries, summary))
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY
+  if (stepSummary !== undefined && stepSummary !== '' && entries.length > 0) {
+    const failure = appendStepSummary(stepSummary, entries, summary)
+    if (failure !== undefined) failures.push(failure)
+  }
+  return { written, failures }
+}
+
+/**
+ * The terminal text of a run: a block per scenario and the summary, then the reports written
+ * (under `label`); empty when there is nothing to say.
+ */
+export function runReportText(
+  entries: readonly ScenarioEntry[],
+  written: readonly string[],
+  c: Colors,
+  label = 'Scenario reports',
+): string {
+  const text = terminalReport(entries, runSummary(entries), c)
+  const lines = text === '' ? [] : [text]
+  if (written.length > 0) {
+    lines.push(` ${label}: ${written.map((file) => safe(file)).join(', ')}`, '')
+  }
+  return lines.join('\n')
+}
+
+/**
+ * Appends the Markdown report to the step summary within GitHub's limit (in bytes, counting what
+ * the step wrote there before); returns what went wrong instead of throwing.
+ */
+function appendStepSummary(
+  file: string,
+  entries: readonly ScenarioEntry[],
+  summary: RunSummary,
+): ReportWriteError | undefined {
+  const fix =
+    'GITHUB_STEP_SUMMARY must name a file the job can write (GitHub Actions sets it); outside Actions, unset it.'
+  try {
+    const used = sizeOf(file)
+    const budget = STEP_SUMMARY_LIMIT - used - 1
+    const report = markdownReport(entries, summary, budget)
+    if (Buffer.byteLength(report, 'utf8') > budget) {
+      return new ReportWriteError(
+        'GitHub step summary',
+        file,
+        new Error(`it already holds ${used} bytes, no room is left under GitHub's 1 MiB limit`),
+        'Write less to the step summary before this step; the Markdown and HTML reports (reporter options `markdown`, `html`) hold every scenario.',
+      )
+    }
+    appendFileSync(file, `${report}\n`)
+    return undefined
+  } catch (error) {
+    return new ReportWriteError('GitHub step summary', file, error, fix)
+  }
+}
+
+function sizeOf(file: string): number {
+  try {
+    const stat = statSync(file)
+    return stat.isFile() ? stat.size : 0
+  } catch {
+    // No file yet: the step has written nothing there.
+    return 0
+  }
+}
