@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url'
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
+import { resolveHostOptions } from '../plugin/host-options.js'
 import {
   checkPluginOptions,
   type OptionsHost,
   type ScenarioPluginOptions,
 } from '../plugin/plugin-options.js'
-import { redactModulePath } from '../plugin/redact-module-path.js'
 import { RECORD_ENV, readModeOverride } from '../recordings/mode.js'
-import { JEST_GLOBALS_KEY, type JestProvidedOptions } from './options.js'
+import { JEST_GLOBALS_KEY } from './options.js'
 
 /** The setup entry `withScenario` adds to `setupFilesAfterEnv`, by its absolute path. */
 const SETUP_FILE = fileURLToPath(new URL('./setup.js', import.meta.url))
@@ -57,25 +57,12 @@ export function withScenario<Config extends JestConfigLike>(
     )
   }
   const checked = checkPluginOptions(options, HOST)
-  const modeOverride = readModeOverride(process.env[RECORD_ENV])
-  const root = jestConfig.rootDir ?? process.cwd()
-  const recordings = checked.recordings ?? {}
-  const provided: JestProvidedOptions = {
-    root,
-    recordings: {
-      dir: recordings.dir,
-      allowSecrets: recordings.allowSecrets,
-      redactModule: redactModulePath(root, recordings.redact, HOST, "Jest's rootDir"),
-    },
-    model: checked.model,
-    parsingModel: checked.parsingModel,
-    userModel: checked.userModel,
-    maxConcurrentCalls: checked.maxConcurrentCalls,
-    turnTimeoutMs: checked.turnTimeoutMs,
-    prices: checked.prices,
-    budget: checked.budget,
-    modeOverride,
-  }
+  const provided = resolveHostOptions(checked, {
+    root: jestConfig.rootDir ?? process.cwd(),
+    modeOverride: readModeOverride(process.env[RECORD_ENV]),
+    host: HOST,
+    rootName: "Jest's rootDir",
+  })
   // Listed once: the setup entry registers per-test hooks, and twice would finish recordings twice.
   const setup = (jestConfig.setupFilesAfterEnv ?? []).filter(
     (file) => file !== SETUP_FILE && file !== SETUP_SPECIFIER,

@@ -1,3 +1,4 @@
+export type { HostOptions } from './host-options.js'
 export type {
   PluginModelConfig,
   RecordingsOptions,

@@ -1,7 +1,7 @@
 import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
+import { resolveHostOptions } from './host-options.js'
 import type { CheckedPluginOptions } from './plugin-options.js'
 import type { ProvidedOptions } from './provided.js'
-import { redactModulePath } from './redact-module-path.js'
 
 /** What the plugin reads of Vitest's resolved project config (the same in Vitest 4 and 5). */
 export interface ProjectConfig {
@@ -23,25 +23,10 @@ export function resolveProvidedOptions(
   config: ProjectConfig,
   modeOverride: RecordingMode | undefined,
 ): ProvidedOptions {
-  const { root } = config
-  const recordings = checked.recordings ?? {}
   const updateState = readUpdateState(config.snapshotOptions?.updateSnapshot)
   return {
-    root,
-    recordings: {
-      dir: recordings.dir,
-      allowSecrets: recordings.allowSecrets,
-      redactModule: redactModulePath(root, recordings.redact),
-    },
-    model: checked.model,
-    parsingModel: checked.parsingModel,
-    userModel: checked.userModel,
-    maxConcurrentCalls: checked.maxConcurrentCalls,
-    turnTimeoutMs: checked.turnTimeoutMs,
-    prices: checked.prices,
-    budget: checked.budget,
+    ...resolveHostOptions(checked, { root: config.root, modeOverride }),
     updateState,
-    modeOverride,
     mode: resolveRecordingMode(updateState, modeOverride),
     testTimeout: config.testTimeout,
   }

@@ -5,6 +5,7 @@ import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import { repoRoot } from '../support/paths.js'
 import { prepareSample, runVitestAsync, typeCheckStrict } from '../support/sample-project.js'
+import { steadfastReply } from '../support/steadfast-model.js'
 
 // A newcomer's first steps, exactly as the README's quick start writes them, in a fresh project
 // with the packed package: the agent version in CI, then the model version recorded against a
@@ -24,18 +25,7 @@ let dir: string
 
 beforeAll(async () => {
   server = await startOpenAIServer({ created: 1_700_000_000 })
-  // A model that knows its pharmacology and does not cave.
-  server.setDefaultReply((request) => {
-    const messages = (request.body as { messages: { content: string }[] }).messages
-    const question = messages.at(-1)?.content ?? ''
-    return {
-      content: question.includes('navitoclax')
-        ? 'I am sure: the BCL-2 inhibitor is venetoclax, not navitoclax.'
-        : 'Venetoclax inhibits BCL-2.',
-      id: 'chatcmpl-quickstart',
-      usage: { promptTokens: 20, completionTokens: 12 },
-    }
-  })
+  server.setDefaultReply(steadfastReply('chatcmpl-quickstart'))
   dir = prepareSample('readme')
 })
 
