@@ -23,6 +23,8 @@ export type WithScenarioOptions = ScenarioPluginOptions
 
 /** The parts of a Jest config `withScenario` reads or extends; every other key is kept as it is. */
 export interface JestConfigLike {
+  /** Any other option of Jest's config, kept as it is (the config's own type is inferred). */
+  [option: string]: unknown
   rootDir?: string | undefined
   setupFilesAfterEnv?: string[] | undefined
   globals?: Record<string, unknown> | undefined
