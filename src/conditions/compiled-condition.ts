@@ -1,4 +1,5 @@
 // The internal form `compileWhen` produces: validated once at `addEdge`, cheap to evaluate.
+import type { Normalizer } from '../primitives/index.js'
 import type { CompiledPath } from '../state/resolve-path.js'
 import type { ScenarioStateView } from '../state/types.js'
 
@@ -15,7 +16,18 @@ export interface ValueTest {
   readonly text: string
   /** Tests the resolved value; never throws for any value. */
   readonly run: (value: unknown) => Verdict
+  /**
+   * For a string value form (`{ path: 'text' }`): the expected text normalized, and the
+   * normalizers. A string value matches exactly when its normalized form is `normalized`, so
+   * routing can look a wide fan-out of such edges up instead of trying each one.
+   */
+  readonly equalsString?: { readonly normalized: string; readonly normalize: readonly Normalizer[] }
+  /** For a range operator (`{ path: { gte: 3 } }`): the operator and its bound, for the same. */
+  readonly range?: { readonly op: RangeOp; readonly bound: number }
 }
+
+/** The range operators of a when-object. */
+export type RangeOp = 'gt' | 'gte' | 'lt' | 'lte'
 
 /** The tests of one dot path, ANDed; the path is resolved once for all of them. */
 export interface PathCheck {

@@ -7,6 +7,7 @@ import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import { readDiagnostics } from '../internal/read-diagnostics.js'
 import type { Diagnostic, ScenarioStateView } from '../state/types.js'
+import { buildRouteIndex, firstLookedUp, type RouteIndex } from './route-index.js'
 
 /** What routing needs of an edge: a definition's edges, or any object of this shape. */
 export interface RoutableEdge {
@@ -113,20 +114,64 @@ export function takenEdgeIndex(
   options?: ResolveNextNodeOptions,
 ): number {
   const diagnostics = options?.diagnostics
+  const { conditions, index } = compiledEdges(edges)
+  // One context for the pass, pointed at each edge in turn (it is read only while a condition
+  // reports): routing a wide fan-out allocates nothing per edge.
+  const ctx: ConditionContext | undefined =
+    diagnostics === undefined ? undefined : { diagnostics, turn: state.turn }
+  const looked = index === undefined ? undefined : firstLookedUp(index, state)
+  if (index !== undefined && looked !== undefined) {
+    // The edges that are not looked up are tried in order, up to the first looked-up match.
+    for (const i of index.others) {
+      if (i > looked) break
+      if (tryEdge(edges, conditions, i, state, ctx)) return i
+    }
+    return Number.isFinite(looked) ? looked : index.fallback
+  }
   let fallback = -1
   for (let i = 0; i < edges.length; i++) {
-    const edge = edges[i] as RoutableEdge
-    const compiled = compiledFor(edge)
-    if (compiled === null) {
+    if (conditions[i] === null) {
       if (fallback < 0) fallback = i
       continue
     }
-    // A context only when someone reads diagnostics: the common path allocates nothing.
-    const ctx: ConditionContext | undefined =
-      diagnostics === undefined
-        ? undefined
-        : { diagnostics, nodeId: edge.source, turn: state.turn, edge }
-    if (evaluateCondition(compiled, state, ctx)) return i
+    if (tryEdge(edges, conditions, i, state, ctx)) return i
   }
   return fallback
+}
+
+/** Whether the condition of conditional edge `i` holds, its diagnostics naming that edge. */
+function tryEdge(
+  edges: readonly RoutableEdge[],
+  conditions: readonly (CompiledCondition | null)[],
+  i: number,
+  state: ScenarioStateView,
+  ctx: ConditionContext | undefined,
+): boolean {
+  if (ctx !== undefined) {
+    const edge = edges[i] as RoutableEdge
+    ctx.nodeId = edge.source
+    ctx.edge = edge
+  }
+  return evaluateCondition(conditions[i] as CompiledCondition, state, ctx)
+}
+
+/** A list of edges compiled for routing: each edge's condition, and the look-up when it pays. */
+interface CompiledEdges {
+  /** Each edge's compiled condition (`null`: unconditional), in the order of the edges. */
+  readonly conditions: readonly (CompiledCondition | null)[]
+  readonly index: RouteIndex | undefined
+}
+
+// Made once per frozen list of edges (a definition's `edgesFrom`): routing then reads an array
+// instead of looking each edge's condition up on every turn.
+const compiledLists = new WeakMap<readonly RoutableEdge[], CompiledEdges>()
+
+function compiledEdges(edges: readonly RoutableEdge[]): CompiledEdges {
+  const cached = compiledLists.get(edges)
+  if (cached !== undefined) return cached
+  const conditions = edges.map(compiledFor)
+  const compiled = { conditions, index: buildRouteIndex(conditions) }
+  // A list that may still change (a caller's own array) is compiled per call, as it reads now.
+  if (Object.isFrozen(edges)) compiledLists.set(edges, compiled)
+  return compiled
 }

@@ -60,13 +60,24 @@ export function checkGraph(
   return { problems, warnings }
 }
 
+/**
+ * The nodes reachable from `entry`: a breadth-first walk over the edges grouped by source once,
+ * so a graph is checked in time linear in its nodes and edges (a scan of every edge per node was
+ * quadratic: half a second for a 10,000-node chain).
+ */
 function reachable(entry: string, edges: readonly ScenarioEdge[], nodes: Set<string>): Set<string> {
+  const targets = new Map<string, string[]>()
+  for (const { source, target } of edges) {
+    if (!nodes.has(target)) continue
+    const list = targets.get(source)
+    if (list === undefined) targets.set(source, [target])
+    else list.push(target)
+  }
   const seen = new Set([entry])
   const queue = [entry]
   for (let i = 0; i < queue.length; i++) {
-    const from = queue[i]
-    for (const { source, target } of edges) {
-      if (source === from && nodes.has(target) && !seen.has(target)) {
+    for (const target of targets.get(queue[i] as string) ?? []) {
+      if (!seen.has(target)) {
         seen.add(target)
         queue.push(target)
       }
