@@ -4,6 +4,7 @@
 // 10× size; flat per-item cost stays 1×) and the target. `--quick` runs fewer repetitions.
 // Run with `npm run bench` (builds first), or `node bench/scale.mjs --quick` after `npm run build`.
 
+import { Annotation, END as LANGGRAPH_END, START, StateGraph } from '@langchain/langgraph'
 import { defineTemplate, END, exactMatch, runScenario, Scenario } from 'vitest-scenario/core'
 import { z } from 'zod'
 
@@ -136,7 +137,151 @@ async function routingStudy(kind) {
   )
 }
 
+// ─── Long conversations, side by side with LangGraph.js ─────────────────────────────────────
+
+const loopAnswer = 'drug: venetoclax'
+const loopSchema = z.object({ drug: z.string() })
+/** @param {string} raw */
+const parseDrug = (raw) => ({ drug: raw.slice(raw.indexOf(':') + 1).trim() })
+/**
+ * The agent of both sides: reads the last message of the conversation it is given (as an agent
+ * answering the latest question does) and answers.
+ * @param {ArrayLike<{ content: unknown }>} conversation
+ */
+const loopAgent = async (conversation) => {
+  if (conversation[conversation.length - 1]?.content !== 'Which drug?')
+    throw new Error('no question')
+  return loopAnswer
+}
+
+/**
+ * @param {number} turns one node asked again and again: parse, zod, verify, count in
+ *   `accumulated`, route on `turn`
+ */
+function loopScenario(turns) {
+  const template = defineTemplate({
+    schema: loopSchema,
+    groundTruth: { drug: 'venetoclax' },
+    verify: { drug: exactMatch() },
+    parse: parseDrug,
+  })
+  return new Scenario('loop')
+    .addNode('ask', {
+      question: { question: 'Which drug?', template },
+      /** @param {Record<string, unknown>} accumulated */
+      stateUpdate: (accumulated) => ({ ...accumulated, asked: Number(accumulated.asked ?? 0) + 1 }),
+    })
+    .addEdge('ask', 'ask', { when: { turn: { lt: turns - 1 } } })
+    .addEdge('ask', END)
+    .setEntry('ask')
+    .validate()
+}
+
+const LoopState = Annotation.Root({
+  turn: Annotation({
+    reducer: (/** @type {number} */ _a, /** @type {number} */ b) => b,
+    default: () => 0,
+  }),
+  verifyResult: Annotation({
+    reducer: (/** @type {boolean | null} */ _a, /** @type {boolean | null} */ b) => b,
+    default: () => null,
+  }),
+  asked: Annotation({
+    reducer: (/** @type {number} */ _a, /** @type {number} */ b) => b,
+    default: () => 0,
+  }),
+  messages: Annotation({
+    reducer: (
+      /** @type {{ role: string, content: string }[]} */ a,
+      /** @type {{ role: string, content: string }[]} */ b,
+    ) => a.concat(b),
+    default: () => [],
+  }),
+})
+
+/** @param {number} turns the same loop in LangGraph.js: the conversation in a messages channel */
+function loopGraph(turns) {
+  return new StateGraph(LoopState)
+    .addNode('ask', async (/** @type {typeof LoopState.State} */ state) => {
+      const question = { role: 'user', content: 'Which drug?' }
+      const raw = await loopAgent([...state.messages, question])
+      const parsed = loopSchema.parse(parseDrug(raw))
+      return {
+        turn: state.turn + 1,
+        asked: state.asked + 1,
+        verifyResult: parsed.drug === 'venetoclax',
+        messages: [question, { role: 'assistant', content: raw }],
+      }
+    })
+    .addEdge(START, 'ask')
+    .addConditionalEdges('ask', (s) => (s.turn < turns ? 'ask' : LANGGRAPH_END))
+    .compile()
+}
+
+async function longRunStudy() {
+  const sizes = QUICK ? [10, 100, 1_000, 10_000] : [10, 100, 1_000, 10_000]
+  /** @type {{ n: number, ours: number, theirs: number }[]} */
+  const rows = []
+  for (const n of sizes) {
+    const definition = loopScenario(n)
+    const graph = loopGraph(n)
+    const ours = () => runScenario(definition, { model: loopAgent, turnLimit: n + 1 })
+    const theirs = () => graph.invoke({}, { recursionLimit: n + 10 })
+    const result = await ours()
+    const state = await theirs()
+    if (result.status !== 'completed' || result.turnCount !== n || state.turn !== n) {
+      throw new Error(
+        `BENCHMARK INVALID: ${n} turns: ours ${result.status} after ${result.turnCount}, LangGraph ${state.turn}`,
+      )
+    }
+    // Fewer repetitions for the long runs: each is thousands of turns already.
+    // LangGraph's 10,000-turn run takes seconds, so it gets fewer repetitions than ours.
+    const reps = Math.max(9, Math.min(REPEATS * 3, Math.round(50_000 / n)))
+    const theirReps = Math.max(3, Math.min(REPEATS, Math.round(5_000 / n)))
+    const warmup = Math.max(2, Math.round(20_000 / n))
+    const usOurs = ((await medianOf(ours, reps, warmup)) * 1000) / n
+    const usTheirs = ((await medianOf(theirs, theirReps, Math.min(warmup, 3))) * 1000) / n
+    rows.push({ n, ours: usOurs, theirs: usTheirs })
+  }
+  const base = rows[0]?.ours ?? 0
+  for (const { n, ours, theirs } of rows) {
+    console.log(
+      `long run ${count(n).padStart(6)} turns: ${fmt(ours).padStart(6)} µs/turn (×${fmt(ours / base)} of 10 turns)  LangGraph.js ${fmt(theirs).padStart(6)} µs/turn  lead ${fmt(theirs / ours)}×`,
+    )
+  }
+  const last = rows[rows.length - 1]
+  const minLead = Math.min(...rows.map((r) => r.theirs / r.ours))
+  console.log(
+    `                 target: per-turn cost at 10,000 ≤ 2× the cost at 10: ${last && last.ours <= 2 * base ? 'MET' : 'NOT MET'}; lead ≥ 150× at every length: ${minLead >= 150 ? 'MET' : 'NOT MET'} (lowest ${fmt(minLead)}×)`,
+  )
+}
+
+/**
+ * The median wall time of `fn` in milliseconds over `reps` runs, after `warmup` untimed ones
+ * (about 20,000 turns at every size, so short runs are timed as compiled code too).
+ * @param {() => unknown} fn
+ * @param {number} reps
+ * @param {number} warmup
+ */
+async function medianOf(fn, reps, warmup) {
+  for (let i = 0; i < warmup; i++) await fn()
+  /** @type {number[]} */
+  const times = []
+  for (let i = 0; i < reps; i++) {
+    const start = performance.now()
+    await fn()
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  return /** @type {number} */ (times[Math.floor(times.length / 2)])
+}
+
 console.log(`Scale studies${QUICK ? ' (--quick)' : ''}: medians of ${REPEATS} runs\n`)
+if (process.argv.includes('--only-long')) {
+  await longRunStudy()
+  process.exit(0)
+}
+await longRunStudy()
 await validateStudy('chain', chain)
 await validateStudy('fan', fan)
 await routingStudy('text')

@@ -21,6 +21,7 @@ import { parseWithTemplate, verifyAnswer } from '../templates/index.js'
 import type { AnswerTemplate } from '../templates/types.js'
 import { type AnswerSignal, TurnContext } from './answer-signal.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
+import { conversationSnapshot } from './conversation-snapshot.js'
 import { type ModelJudging, type NodeSides, resolveNodeSides } from './node-sides.js'
 import { type ConversationView, QuestionTurnContext } from './question-context.js'
 import { toolCallsOf, turnMessages } from './reply-messages.js'
@@ -229,10 +230,11 @@ export function callAnsweringSide(
   question: string | null,
   replay: ReplayTally,
 ): CallStep {
-  const conversation = buildConversation(run, sides, question)
   run.agentCalls = undefined
   try {
     if (sides.answering.kind === 'agent') {
+      // A snapshot, not a copy: copying the transcript on every turn grew with the run.
+      const conversation = conversationSnapshot(sides.systemPrompt, run.transcript, question)
       const context = new TurnContext(node.id, turn, run.view, run.answerSignal)
       const { agent } = sides.answering
       if (!countsAgentCalls()) return { ok: true, pending: agent(conversation, context) }
@@ -243,7 +245,8 @@ export function callAnsweringSide(
     }
     const pending = answerWithModel({
       model: sides.answering.model,
-      conversation,
+      // The request carries the whole conversation, so it is built in full for the model.
+      conversation: buildConversation(run, sides, question),
       tools: sides.tools,
       nodeId: node.id,
       turn,
