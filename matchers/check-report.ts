@@ -11,16 +11,22 @@ import type {
 } from '../src/outcomes/types.js'
 import type { Diagnostic, ScenarioExecutionResult, TurnRecord } from '../src/state/types.js'
 import { checkLabel } from './describe-check.js'
+import { andMore, firstItems, MORE_KEY } from './first-items.js'
 import type { MatcherUtils } from './matcher-types.js'
-import { turnLabel } from './transcript.js'
+import { plural } from './text.js'
+import { MAX_TRANSCRIPT_TURNS, turnLabel } from './transcript.js'
 import type { Verdict } from './verdict.js'
 
 // A composition deeper or wider than this is cut in the message.
 const MAX_TREE_LINES = 12
 
-/** One comparison that failed: the subject (a turn label or `result`), the field and both values. */
+/**
+ * One comparison that failed: the subject (a turn label or `result`), the turn's index (none for
+ * `result`), the field and both values.
+ */
 interface Mismatch {
   subject: string
+  turn?: number
   field: string
   expected: unknown
   actual: unknown
@@ -29,7 +35,9 @@ interface Mismatch {
 /**
  * Evaluates a boolean check against a result and explains it: the check as a tree with a ✓ or ✗
  * per node, the turns it looked at, the engine's diagnostics, and, for the diff, the comparisons
- * that failed keyed by turn (`{ '#1 challenge': { verifyResult: false } }`).
+ * that failed keyed by turn (`{ '#1 challenge': { verifyResult: false } }`). When the check read
+ * more turns than a transcript shows whole, the message lists the first failing turns instead and
+ * counts the rest; the diff holds the same turns.
  */
 export function checkVerdict(
   check: BooleanCheck,
@@ -45,13 +53,47 @@ export function checkVerdict(
       : [...lines.slice(0, MAX_TREE_LINES - 1), utils.DIM_COLOR('  …')]
   const turns = involvedTurns(check, result.history)
   const mismatches = pass ? [] : failedComparisons(check, result)
-  return {
+  const failing = failingTurns(mismatches)
+  const { shown, more } = firstItems(failing)
+  const verdict: Verdict = {
     pass,
     summary,
     turns: turns === undefined || turns.length === 0 ? undefined : turns,
     notes: diagnostics.map((d) => d.message),
-    diff: mismatches.length === 0 ? undefined : toDiff(mismatches),
   }
+  if (mismatches.length > 0) {
+    // Only the comparisons of the turns the message lists: a runner diffs every entry it gets.
+    const listed = new Set(shown)
+    const kept = mismatches.filter((m) => m.turn === undefined || listed.has(m.turn))
+    verdict.diff = toDiff(kept, more)
+  }
+  // A long transcript is cut to its first and last turns, which may all have passed: the failing
+  // turns are what the reader needs.
+  // A check that reads the whole result shows every turn.
+  const shownTurns = turns === undefined ? result.history.length : turns.length
+  if (shownTurns > MAX_TRANSCRIPT_TURNS && failing.length > 0) {
+    const read = `${failing.length} of ${plural(shownTurns, 'turn')} the check read fail`
+    summary.push(more > 0 ? `${read}; the first ${shown.length}:` : `${read}:`)
+    verdict.turns = shown
+    verdict.wholeTurns = true
+    if (more > 0) verdict.moreTurns = andMore(more, 'failing turn')
+  }
+  return verdict
+}
+
+/** The indexes of the turns with a failed comparison, in order, each once. */
+function failingTurns(mismatches: readonly Mismatch[]): number[] {
+  const turns: number[] = []
+  // One check's mismatches come in turn order; only a composition's need sorting.
+  let ordered = true
+  for (const m of mismatches) {
+    if (m.turn === undefined) continue
+    const last = turns.at(-1)
+    if (m.turn === last) continue
+    if (last !== undefined && m.turn < last) ordered = false
+    turns.push(m.turn)
+  }
+  return ordered ? turns : [...new Set(turns)].sort((a, b) => a - b)
 }
 
 function treeLines(
@@ -117,7 +159,11 @@ export function selectedTurns(scope: TurnScope, history: readonly TurnRecord[]):
     const index = singleTurnIndex(scope, history.length)
     return index < 0 ? [] : [index]
   }
-  return history.flatMap((turn, i) => (matchesNodeFilter(scope.nodeId, turn.nodeId) ? [i] : []))
+  const selected: number[] = []
+  for (let i = 0; i < history.length; i++) {
+    if (matchesNodeFilter(scope.nodeId, (history[i] as TurnRecord).nodeId)) selected.push(i)
+  }
+  return selected
 }
 
 function failedComparisons(check: BooleanCheck, result: ScenarioExecutionResult): Mismatch[] {
@@ -148,6 +194,7 @@ function failedComparisons(check: BooleanCheck, result: ScenarioExecutionResult)
       return [
         {
           subject: turnLabel(targetTurn, target),
+          turn: target,
           field: check.targetField,
           expected: readTurnField(sourceTurn, check.sourceField),
           actual: readTurnField(targetTurn, check.targetField),
@@ -170,28 +217,39 @@ function turnMismatches(
   result: ScenarioExecutionResult,
 ): Mismatch[] {
   const { history } = result
-  return selectedTurns(scope, history).flatMap((index) => {
+  const mismatches: Mismatch[] = []
+  // Every turn of the scope, each field once: linear in the history.
+  for (const index of selectedTurns(scope, history)) {
     const turn = history[index] as TurnRecord
-    return fields.flatMap((field) => {
-      const { expected, verifyWith } = field
-      const onTurn = { type: 'TurnAt' as const, index }
-      const holds = evaluateOutcome(
-        { type: 'TurnCheck', scope: onTurn, field: field.field, expected, verifyWith },
-        result,
-      )
-      if (holds) return []
-      const actual = readTurnField(turn, field.field)
-      return [{ subject: turnLabel(turn, index), field: field.field, expected, actual }]
-    })
-  })
+    const onTurn = { type: 'TurnAt' as const, index }
+    for (const { field, expected, verifyWith } of fields) {
+      const fieldCheck = { type: 'TurnCheck' as const, scope: onTurn, field, expected, verifyWith }
+      if (evaluateOutcome(fieldCheck, result)) continue
+      const actual = readTurnField(turn, field)
+      mismatches.push({ subject: turnLabel(turn, index), turn: index, field, expected, actual })
+    }
+  }
+  return mismatches
 }
 
-function toDiff(mismatches: readonly Mismatch[]): { expected: unknown; actual: unknown } {
-  const expected: Record<string, Record<string, unknown>> = {}
-  const actual: Record<string, Record<string, unknown>> = {}
+/** The failed comparisons keyed by subject; `more` failing turns left out are counted under `…`. */
+function toDiff(
+  mismatches: readonly Mismatch[],
+  more: number,
+): { expected: unknown; actual: unknown } {
+  const expected: Record<string, unknown> = {}
+  const actual: Record<string, unknown> = {}
+  const add = (side: Record<string, unknown>, m: Mismatch, value: unknown) => {
+    side[m.subject] = { ...(side[m.subject] as object | undefined), [m.field]: value }
+  }
   for (const m of mismatches) {
-    expected[m.subject] = { ...expected[m.subject], [m.field]: m.expected }
-    actual[m.subject] = { ...actual[m.subject], [m.field]: m.actual }
+    add(expected, m, m.expected)
+    add(actual, m, m.actual)
+  }
+  if (more > 0) {
+    // The same text on both sides: the runner shows it as unchanged.
+    expected[MORE_KEY] = plural(more, 'more failing turn')
+    actual[MORE_KEY] = plural(more, 'more failing turn')
   }
   return { expected, actual }
 }

@@ -1,5 +1,6 @@
 import type { ScenarioResultSet } from '../src/samples/index.js'
 import type { ScenarioExecutionResult } from '../src/state/types.js'
+import { firstItems, listedItems, MORE_KEY } from './first-items.js'
 import type { MatcherOutcome, MatcherState } from './matcher-types.js'
 import { readReceived } from './received.js'
 import { plural } from './text.js'
@@ -68,18 +69,35 @@ function judgeSet(
   const atFault = verdicts.flatMap((v, i) => (v.pass === isNot ? [i] : []))
   const message = () => setMessage(state, call, set.results, verdicts, atFault)
   const pass = isNot ? atFault.length > 0 : atFault.length === 0
+  return withDiff(state, { pass, message }, setDiff(verdicts, atFault))
+}
+
+/**
+ * The compared values of the samples at fault keyed by `sample i`: of the first `MAX_LISTED`
+ * with a diff, the others counted under `…`.
+ */
+function setDiff(
+  verdicts: readonly Verdict[],
+  atFault: readonly number[],
+): Verdict['diff'] | undefined {
   const diffs = atFault.flatMap((i) => {
     const diff = verdicts[i]?.diff
     return diff === undefined ? [] : [[`sample ${i}`, diff] as const]
   })
-  const diff =
-    diffs.length === 0
-      ? undefined
-      : {
-          expected: Object.fromEntries(diffs.map(([key, d]) => [key, d.expected])),
-          actual: Object.fromEntries(diffs.map(([key, d]) => [key, d.actual])),
-        }
-  return withDiff(state, { pass, message }, diff)
+  if (diffs.length === 0) return undefined
+  const { shown, more } = firstItems(diffs)
+  const expected: Record<string, unknown> = Object.fromEntries(
+    shown.map(([key, d]) => [key, d.expected]),
+  )
+  const actual: Record<string, unknown> = Object.fromEntries(
+    shown.map(([key, d]) => [key, d.actual]),
+  )
+  if (more > 0) {
+    // The same text on both sides: the runner shows it as unchanged.
+    expected[MORE_KEY] = plural(more, 'more sample')
+    actual[MORE_KEY] = plural(more, 'more sample')
+  }
+  return { expected, actual }
 }
 
 function setMessage(
@@ -102,8 +120,10 @@ function setMessage(
     lines.push(`sample ${i}: ${first}`, ...rest)
   })
   const more = atFault.length - MAX_SAMPLES
-  if (more > 0)
-    lines.push(`… and ${plural(more, 'more sample')}: ${atFault.slice(MAX_SAMPLES).join(', ')}`)
+  if (more > 0) {
+    const rest = listedItems(atFault.slice(MAX_SAMPLES).map(String))
+    lines.push(`… and ${plural(more, 'more sample')}: ${rest}`)
+  }
   return lines.join('\n')
 }
 
@@ -118,7 +138,9 @@ function resultLines(
   if (withTranscript) {
     // A result from before seeds existed has no `seed`: it had none.
     const seeded = result.seed?.length ?? 0
-    lines.push(...transcriptLines(result.history, verdict.turns, state.utils, seeded))
+    const max = verdict.wholeTurns === true ? Number.POSITIVE_INFINITY : undefined
+    lines.push(...transcriptLines(result.history, verdict.turns, state.utils, seeded, max))
+    if (verdict.moreTurns !== undefined) lines.push(state.utils.DIM_COLOR(`  ${verdict.moreTurns}`))
   }
   const notes = [...new Set(verdict.notes ?? [])].slice(0, MAX_NOTES)
   for (const note of notes) lines.push(state.utils.DIM_COLOR(`Note: ${note}`))

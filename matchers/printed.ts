@@ -2,10 +2,13 @@ import { InvalidArgumentError, isScenarioError } from '../src/errors/index.js'
 import { thrownMessage } from '../src/internal/describe-value.js'
 import {
   currentSecretSettings,
+  liveKeys,
   maskPrinted,
-  maskSecrets,
+  maskWith,
   neutralizeControl,
   printable,
+  type SecretRule,
+  secretRules,
 } from '../src/secrets/index.js'
 import type { MatcherOutcome, MatcherState } from './matcher-types.js'
 
@@ -47,21 +50,25 @@ export function safeOutcome(outcome: MatcherOutcome): MatcherOutcome {
     pass: outcome.pass,
     message: () => printable(outcome.message(), currentSecretSettings()),
   }
-  if ('expected' in outcome) safe.expected = printableValue(outcome.expected)
-  if ('actual' in outcome) safe.actual = printableValue(outcome.actual)
+  if ('expected' in outcome || 'actual' in outcome) {
+    // The rules once per outcome, not once per string: building them reads the environment.
+    const rules = secretRules(liveKeys())
+    if ('expected' in outcome) safe.expected = printableValue(outcome.expected, rules)
+    if ('actual' in outcome) safe.actual = printableValue(outcome.actual, rules)
+  }
   return safe
 }
 
 /** A diff value with every string masked and neutralized (Vitest prints them in the diff). */
-function printableValue(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return neutralizeControl(maskSecrets(value))
+function printableValue(value: unknown, rules: readonly SecretRule[], depth = 0): unknown {
+  if (typeof value === 'string') return neutralizeControl(maskWith(value, rules))
   if (depth > 20 || value === null || typeof value !== 'object') return value
-  if (Array.isArray(value)) return value.map((item) => printableValue(item, depth + 1))
+  if (Array.isArray(value)) return value.map((item) => printableValue(item, rules, depth + 1))
   if (Object.getPrototypeOf(value) !== Object.prototype) return value
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
-      neutralizeControl(maskSecrets(key)),
-      printableValue(item, depth + 1),
+      neutralizeControl(maskWith(key, rules)),
+      printableValue(item, rules, depth + 1),
     ]),
   )
 }

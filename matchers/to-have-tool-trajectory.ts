@@ -1,5 +1,5 @@
 import { readOptions } from '../src/internal/read-options.js'
-import { describePattern } from '../src/outcomes/describe-tool-calls.js'
+import { patternList } from '../src/outcomes/describe-tool-calls.js'
 import { turnAt } from '../src/outcomes/scopes.js'
 import { type ExpectedToolCall, toolTrajectory } from '../src/outcomes/tool-checks.js'
 import type { TrajectoryMode } from '../src/outcomes/types.js'
@@ -43,7 +43,7 @@ export function toHaveToolTrajectory(
     mode: mode as TrajectoryMode | undefined,
     scope: turn === undefined ? undefined : turnAt(turn as number),
   })
-  const list = `[${check.expected.map(describePattern).join(', ')}]`
+  const list = patternList(check.expected)
   const args = options === undefined ? list : `${list}, ${formatValue(options)}`
   return judgeReceived(this, { name: 'toHaveToolTrajectory', args }, received, (result) => {
     const scope = turn === undefined ? '' : ` in turn ${turn}`

@@ -3,6 +3,7 @@ import { assertReadable } from '../src/internal/assert-readable.js'
 import { describeValue } from '../src/internal/describe-value.js'
 import { getOwn } from '../src/state/own-keys.js'
 import type { JudgeResult, ScenarioExecutionResult } from '../src/state/types.js'
+import { firstItems, MAX_LISTED, MORE_KEY } from './first-items.js'
 import { judgeReceived } from './judge.js'
 import type { MatcherOutcome, MatcherState, MatcherUtils } from './matcher-types.js'
 import { formatList, formatValue } from './text.js'
@@ -40,18 +41,37 @@ function outcomesVerdict(
   const failed = names.filter((name) => result.outcomeResults[name] !== true)
   // An error is not a verdict: counted and worded apart from a criterion that failed.
   const errored = failed.filter((name) => Object.hasOwn(result.outcomeErrors, name))
-  const lines = names.flatMap((name) => criterionLines(result, name, utils))
+  // A long list shows the criteria that failed first, and counts what it leaves out.
+  const ordered =
+    names.length <= MAX_LISTED
+      ? names
+      : [...failed, ...names.filter((name) => result.outcomeResults[name] === true)]
+  const { shown, more } = firstItems(ordered)
+  const lines = shown.flatMap((name) => criterionLines(result, name, utils))
+  if (more > 0) lines.push(`  ${moreCriteria(more, failed.length - shown.length)}`)
+  const expected: Record<string, unknown> = Object.fromEntries(shown.map((name) => [name, true]))
+  const actual: Record<string, unknown> = Object.fromEntries(
+    shown.map((name) => [name, result.outcomeResults[name]]),
+  )
+  if (more > 0) {
+    // The same text on both sides: the runner shows it as unchanged.
+    expected[MORE_KEY] = moreCriteria(more, failed.length - shown.length)
+    actual[MORE_KEY] = expected[MORE_KEY]
+  }
   return {
     // A criterion that could not be evaluated fails the assertion both ways: `.not` asks for a
     // verdict of "failed", and an error is none.
     pass: errored.length > 0 ? isNot : failed.length === 0,
     summary: [head(names.length, failed.length, errored.length), ...lines],
     notes: result.diagnostics.filter((d) => d.kind === 'outcome').map((d) => d.message),
-    diff: {
-      expected: Object.fromEntries(names.map((name) => [name, true])),
-      actual: Object.fromEntries(names.map((name) => [name, result.outcomeResults[name]])),
-    },
+    diff: { expected, actual },
   }
+}
+
+/** `… and 990 more criteria (980 failed)`: the criteria a long list leaves out. */
+function moreCriteria(count: number, failed: number): string {
+  const noun = count === 1 ? 'criterion' : 'criteria'
+  return `… and ${count} more ${noun} (${Math.max(0, failed)} failed)`
 }
 
 function head(count: number, failed: number, errored: number): string {

@@ -50,11 +50,11 @@ export function callLines(
     turns.length <= MAX_TURNS
       ? [...turns]
       : [...turns.slice(0, HEAD), undefined, ...turns.slice(-TAIL)]
-  const nodeWidth = Math.min(
-    NODE_WIDTH,
-    Math.max(...turns.map((i) => (history[i] as TurnRecord).nodeId.length)),
-  )
-  const indexWidth = String(Math.max(...turns)).length
+  // A loop, not a spread: a long run's turns would not fit in a call's arguments.
+  let widest = 0
+  for (const i of turns) widest = Math.max(widest, (history[i] as TurnRecord).nodeId.length)
+  const nodeWidth = Math.min(NODE_WIDTH, widest)
+  const indexWidth = String(Math.max(...shown.map((i) => i ?? 0))).length
   return shown.map((index) => {
     if (index === undefined) return utils.DIM_COLOR(`  … ${turns.length - HEAD - TAIL} more turns`)
     const turn = history[index] as TurnRecord

@@ -2,8 +2,8 @@ import type { TurnRecord } from '../src/state/types.js'
 import type { MatcherUtils } from './matcher-types.js'
 import { truncate } from './text.js'
 
-// Beyond this many turns the transcript keeps the first and the last ones.
-const MAX_TURNS = 8
+/** Beyond this many turns a transcript keeps the first and the last ones. */
+export const MAX_TRANSCRIPT_TURNS = 8
 const HEAD = 3
 const TAIL = 4
 const TEXT_WIDTH = 32
@@ -15,7 +15,8 @@ const NODE_WIDTH = 16
  * `turnAt(i)` and the state's `turn` count them. A simulated user's question reads
  * `Q (simulated):` (with `goal reached` when it said so), a scripted answer `A (scripted):`, a
  * turn without a user message `Q: (none)`; when turn 0 is shown and the run was seeded, a line
- * before it counts the seeded messages.
+ * before it counts the seeded messages. More than `max` turns are cut to the first three and
+ * the last four.
  *
  * @example
  * transcriptLines(result.history, [1], this.utils)
@@ -25,6 +26,7 @@ export function transcriptLines(
   indexes: readonly number[] | undefined,
   utils: MatcherUtils,
   seeded = 0,
+  max = MAX_TRANSCRIPT_TURNS,
 ): string[] {
   if (history.length === 0) return ['  (no turns)']
   const selected = indexes ?? history.map((_, i) => i)
@@ -33,12 +35,14 @@ export function transcriptLines(
       ? [utils.DIM_COLOR(`  seed: ${seeded} ${seeded === 1 ? 'message' : 'messages'} before #0`)]
       : []
   const shown: (number | undefined)[] =
-    selected.length <= MAX_TURNS
+    selected.length <= max
       ? [...selected]
       : [...selected.slice(0, HEAD), undefined, ...selected.slice(-TAIL)]
   const turns = shown.map((i) => (i === undefined ? undefined : history[i]))
   const nodeWidth = Math.min(NODE_WIDTH, Math.max(...turns.map((turn) => turn?.nodeId.length ?? 0)))
-  const indexWidth = String(Math.max(...selected)).length
+  // Over the turns shown (the last ones among them): a spread of a long run's turns would not fit
+  // in a call's arguments.
+  const indexWidth = String(Math.max(...shown.map((i) => i ?? 0))).length
   return [
     ...seedLine,
     ...shown.map((index, k) => {

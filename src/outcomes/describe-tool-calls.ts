@@ -71,6 +71,27 @@ export function nameList(names: readonly string[]): string {
   return more > 0 ? `${shown}, … and ${more} more` : shown
 }
 
+/**
+ * Items described one by one, at most `MAX_NAMED` of them (the rest are counted, never
+ * described: a long run's calls would cost a rendering each): `search(), book(), … and 3 more`;
+ * `(none)` when empty.
+ */
+export function describedList<T>(items: readonly T[], describe: (item: T) => string): string {
+  const shown = items.slice(0, MAX_NAMED).map(describe)
+  const more = items.length - shown.length
+  return more > 0 ? `${shown.join(', ')}, … and ${more} more` : nameList(shown)
+}
+
+/**
+ * An expected trajectory as code writes it, at most `MAX_NAMED` entries: `['search', book()]`.
+ *
+ * @example
+ * patternList([{ name: 'search' }]) // "['search']"
+ */
+export function patternList(patterns: readonly ToolCallPattern[]): string {
+  return patterns.length === 0 ? '[]' : `[${describedList(patterns, describePattern)}]`
+}
+
 /** An expected count in words: `at least once`, `exactly 2 times`, `between 1 and 3 times`. */
 export function describeTimes(times: number | CountRange | undefined): string {
   if (times === undefined) return 'at least once'
@@ -109,6 +130,5 @@ export function toolCheckLabel(check: CalledTool | ToolTrajectory): string {
   if (check.type === 'CalledTool') {
     return `calledTool ${describePattern(check)} ${describeTimes(check.times)} ${where}`
   }
-  const expected = check.expected.map(describePattern).join(', ')
-  return `toolTrajectory ${check.mode} [${expected}] ${where}`
+  return `toolTrajectory ${check.mode} ${patternList(check.expected)} ${where}`
 }

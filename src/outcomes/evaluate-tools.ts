@@ -1,7 +1,12 @@
 // Evaluates `CalledTool` and `ToolTrajectory` against a run's history.
 
 import type { Diagnostic, ToolCallRecord, TurnRecord } from '../state/types.js'
-import { describeCall, describePattern, nameList, toolCheckLabel } from './describe-tool-calls.js'
+import {
+  describeCall,
+  describedList,
+  describePattern,
+  toolCheckLabel,
+} from './describe-tool-calls.js'
 import { noTurn } from './outcome-diagnostics.js'
 import { isSingleTurnScope, singleTurnIndex } from './scope-turns.js'
 import { matchesNodeFilter } from './scopes.js'
@@ -126,12 +131,12 @@ function trajectoryTest(check: ToolTrajectory): CallsTest {
       } else {
         if (check.mode !== 'subset' && match.missing.length > 0) {
           parts.push(
-            `not made: ${nameList(match.missing.map((j) => describePattern(check.expected[j] as (typeof check.expected)[number])))}`,
+            `not made: ${describedList(match.missing, (j) => describePattern(check.expected[j] as (typeof check.expected)[number]))}`,
           )
         }
         if (check.mode !== 'superset' && match.extra.length > 0) {
           parts.push(
-            `beyond the expected: ${nameList(match.extra.map((i) => describeCall(calls[i] as ToolCallRecord)))}`,
+            `beyond the expected: ${describedList(match.extra, (i) => describeCall(calls[i] as ToolCallRecord))}`,
           )
         }
       }
@@ -141,5 +146,5 @@ function trajectoryTest(check: ToolTrajectory): CallsTest {
 }
 
 function callList(calls: readonly ToolCallRecord[]): string {
-  return nameList(calls.map(describeCall))
+  return describedList(calls, describeCall)
 }
