@@ -217,13 +217,16 @@ import { z } from 'zod'
 
 // A client, as the scenario suite builds one per worker (never called here).
 const client = new OpenAI({ apiKey: 'test-key-fake', baseURL: 'http://127.0.0.1:9/v1' })
+const message = z.object({ role: z.string(), content: z.string() })
 const recordingSchema = z.object({
   status: z.literal('complete'),
   interactions: z.array(
     z.object({
-      request: z.object({
-        body: z.object({ messages: z.array(z.object({ role: z.string(), content: z.string() })) }),
-      }),
+      // In full, or (format 2) as the messages it adds to the request it extends.
+      request: z.union([
+        z.object({ body: z.object({ messages: z.array(message) }) }),
+        z.object({ extends: z.number(), append: z.array(message) }),
+      ]),
       response: z.object({
         status: z.number(),
         body: z.object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })) }),
@@ -243,7 +246,8 @@ for (let index = 1; index <= ${TESTS_PER_FILE}; index++) {
     expect(recording.status).toBe('complete')
     expect(recording.interactions).toHaveLength(${TURNS})
     recording.interactions.forEach(({ request, response }, turn) => {
-      const question = request.body.messages.at(-1)?.content ?? ''
+      const messages = 'append' in request ? request.append : request.body.messages
+      const question = messages.at(-1)?.content ?? ''
       expect(question).toContain(\`File ${file}, conversation \${index}, turn \${turn + 1} \`)
       expect(response.status).toBe(200)
       expect(response.body.choices[0]?.message.content).toBe(\`Echo: \${question}\`)

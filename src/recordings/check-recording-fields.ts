@@ -4,6 +4,8 @@ import { isPlainObject } from '../internal/is-plain-object.js'
 const FILE_KEYS = ['kind', 'formatVersion', 'keyVersion', 'test', 'status', 'interactions']
 const INTERACTION_KEYS = ['request', 'response', 'durationMs']
 const REQUEST_KEYS = ['method', 'path', 'query', 'body']
+/** The keys of a request stored as a delta of an earlier one (format 2). */
+const DELTA_KEYS = ['extends', 'append', 'body', 'remove']
 const RESPONSE_KEYS = ['status', 'headers', 'body', 'text', 'stream']
 const EVENT_KEYS = ['event', 'data']
 
@@ -11,7 +13,9 @@ const EVENT_KEYS = ['event', 'data']
  * What is wrong with a parsed recording's fields, as `<path> is <value>; it must be <allowed>`,
  * or `undefined` when every field holds what replaying needs. Checked at load, so a hand-edited
  * file fails with its field named instead of a RangeError or TypeError when a call replays it.
- * `kind`, `formatVersion`, `status` and the `interactions` array are checked by the caller.
+ * `kind`, `formatVersion`, `status` and the `interactions` array are checked by the caller. In
+ * format 2 a request may be a delta (`extends`, `append`, `body`, `remove`): its fields' shapes
+ * are checked here, and what needs the request it extends when the file is rebuilt.
  *
  * @example
  * checkRecordingFields(file) // 'interactions.3.response.status is 1000; it must be an integer HTTP status from 200 to 599'
@@ -22,21 +26,27 @@ export function checkRecordingFields(file: Record<string, unknown>): string | un
   if (!isCount(file.keyVersion, 1)) return wrong('keyVersion', file.keyVersion, 'an integer ≥ 1')
   if (typeof file.test !== 'string') return wrong('test', file.test, "the test's full name")
   const interactions = file.interactions as unknown[]
+  const deltas = typeof file.formatVersion === 'number' && file.formatVersion >= 2
   for (let i = 0; i < interactions.length; i++) {
-    const why = checkInteraction(interactions[i], `interactions.${i}`)
+    const why = checkInteraction(interactions[i], `interactions.${i}`, deltas ? i : undefined)
     if (why !== undefined) return why
   }
   return undefined
 }
 
-function checkInteraction(interaction: unknown, at: string): string | undefined {
+/** `index` is the interaction's index when its request may be a delta (format 2). */
+function checkInteraction(
+  interaction: unknown,
+  at: string,
+  index: number | undefined,
+): string | undefined {
   if (!isPlainObject(interaction)) {
     return wrong(at, interaction, 'an object with request, response and durationMs')
   }
   const { request, response, durationMs } = interaction
   return (
     unknownKey(interaction, INTERACTION_KEYS, at) ??
-    checkRequest(request, `${at}.request`) ??
+    checkRequest(request, `${at}.request`, index) ??
     checkResponse(response, `${at}.response`) ??
     (typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0
       ? undefined
@@ -44,8 +54,12 @@ function checkInteraction(interaction: unknown, at: string): string | undefined 
   )
 }
 
-function checkRequest(request: unknown, at: string): string | undefined {
+function checkRequest(request: unknown, at: string, index: number | undefined): string | undefined {
   if (!isPlainObject(request)) return wrong(at, request, 'an object with method and path')
+  if (Object.hasOwn(request, 'extends')) {
+    if (index !== undefined) return checkDelta(request, at, index)
+    return `${at}.extends is a field of a request stored as a delta, which only formatVersion 2 files have; this file's formatVersion is 1`
+  }
   const { method, path, query } = request
   if (typeof method !== 'string' || method === '') {
     return wrong(`${at}.method`, method, "an HTTP method such as 'POST'")
@@ -58,6 +72,44 @@ function checkRequest(request: unknown, at: string): string | undefined {
   }
   // `body` is any JSON value: the request as the SDK sent it, canonicalized.
   return unknownKey(request, REQUEST_KEYS, at)
+}
+
+function checkDelta(delta: Record<string, unknown>, at: string, index: number): string | undefined {
+  const { extends: base, append, body, remove } = delta
+  if (!isCount(base, 0) || (base as number) >= index) {
+    return wrong(
+      `${at}.extends`,
+      base,
+      index === 0
+        ? 'left out: the first interaction has none before it to extend, so its request is stored in full (method, path, body)'
+        : `the index of an earlier interaction, from 0 to ${index - 1}`,
+    )
+  }
+  if (!Array.isArray(append)) {
+    return wrong(
+      `${at}.append`,
+      append,
+      `an array of the items added to the list of interaction ${base}'s request`,
+    )
+  }
+  if (body !== undefined && !isPlainObject(body)) {
+    return wrong(
+      `${at}.body`,
+      body,
+      'an object of the body keys added or changed, with their values',
+    )
+  }
+  if (remove !== undefined) {
+    if (!Array.isArray(remove)) {
+      return wrong(`${at}.remove`, remove, 'an array of the body keys the request no longer has')
+    }
+    for (let i = 0; i < remove.length; i++) {
+      if (typeof remove[i] !== 'string') {
+        return wrong(`${at}.remove.${i}`, remove[i], 'a body key (a string)')
+      }
+    }
+  }
+  return unknownKey(delta, DELTA_KEYS, at)
 }
 
 function checkResponse(response: unknown, at: string): string | undefined {

@@ -11,7 +11,6 @@ export {
   normalizeRequest,
   type RecordedRequest,
   type RedactHook,
-  requestKey,
 } from './normalize-request.js'
 export type { RecordedResponse } from './recorded-response.js'
 export { recordingErrorOf } from './recording-error-of.js'
@@ -25,6 +24,7 @@ export {
   type RecordingFile,
   serializeRecording,
 } from './recording-file.js'
+export { requestKey } from './request-key.js'
 export {
   type DirectCall,
   type DirectReplay,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { RedactHook } from '../secrets/redact-hook.js'
-import { canonicalize, type Json } from './stable-json.js'
+import { type Json, setOwn } from './stable-json.js'
 
 /** A request as recordings key and store it: no headers, no host, canonical JSON body. */
 export interface RecordedRequest {
@@ -41,13 +41,28 @@ export function normalizeRequest(
   baseURL: string,
   redact?: RedactHook,
 ): RecordedRequest {
+  const request = requestTarget(url, init.method, baseURL)
+  const body = bodyJson(init.body)
+  if (body !== undefined) request.body = normalizeJson(body, 'request.body', redact)
+  return request
+}
+
+/**
+ * The method, the path relative to `baseURL` and the sorted query without credentials of a call:
+ * a normalized request without its body.
+ */
+export function requestTarget(
+  url: string,
+  method: string | undefined,
+  baseURL: string,
+): RecordedRequest {
   const parsed = new URL(url)
   const base = new URL(baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
   const path =
     parsed.origin === base.origin && parsed.pathname.startsWith(base.pathname)
       ? `/${parsed.pathname.slice(base.pathname.length)}`
       : parsed.pathname
-  const request: RecordedRequest = { method: (init.method ?? 'GET').toUpperCase(), path }
+  const request: RecordedRequest = { method: (method ?? 'GET').toUpperCase(), path }
   const params = [...parsed.searchParams].filter(([name]) => !CREDENTIAL_PARAMS.test(name))
   if (params.length > 0) {
     request.query = params
@@ -55,14 +70,7 @@ export function normalizeRequest(
       .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
       .join('&')
   }
-  const body = bodyJson(init.body)
-  if (body !== undefined) request.body = shrink(canonicalize(body), 'request.body', redact)
   return request
-}
-
-/** The key a request is matched on: its canonical JSON. */
-export function requestKey(request: RecordedRequest): string {
-  return JSON.stringify(canonicalize(request as unknown as Json))
 }
 
 /** `sha256:<hex> (<n> bytes)`: how a large string is stored. */
@@ -71,14 +79,17 @@ export function hashString(value: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')} (${bytes.length} bytes)`
 }
 
-/** The body as JSON: parsed when it is JSON text; a string or a hash otherwise. */
-function bodyJson(body: unknown): Json | undefined {
+/**
+ * A request body as JSON: parsed when it is JSON text (the denylisted keys of an object body
+ * removed); the text when it is not JSON; the hash of bytes. A stream, FormData or Blob throws.
+ */
+export function bodyJson(body: unknown): Json | undefined {
   if (body === undefined || body === null) return undefined
   if (typeof body === 'string') {
     try {
       const value = JSON.parse(body) as Json
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        for (const key of BODY_DENYLIST) delete value[key]
+        withoutDenylisted(value)
       }
       return value
     } catch {
@@ -92,16 +103,35 @@ function bodyJson(body: unknown): Json | undefined {
   )
 }
 
-function shrink(value: Json, path: string, redact: RedactHook | undefined): Json {
+/** Removes the denylisted keys (`user`, `metadata`, …) from a parsed body object. */
+export function withoutDenylisted(body: { [key: string]: Json }): void {
+  for (const key of BODY_DENYLIST) delete body[key]
+}
+
+/**
+ * A canonical copy of (part of) a request body, in one walk: keys sorted at every level, every
+ * string through `redact` (given its JSON path, `path` being the value's own) and replaced by its
+ * hash when it is over 8 KB.
+ */
+export function normalizeJson(value: Json, path: string, redact: RedactHook | undefined): Json {
   if (typeof value === 'string') {
     const kept = redact === undefined ? value : redact(value, path)
-    return Buffer.byteLength(kept) > LARGE_STRING_BYTES ? hashString(kept) : kept
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: most strings need no byte count.
+    return kept.length * 3 > LARGE_STRING_BYTES && Buffer.byteLength(kept) > LARGE_STRING_BYTES
+      ? hashString(kept)
+      : kept
   }
-  if (Array.isArray(value)) return value.map((item, i) => shrink(item, `${path}.${i}`, redact))
+  if (Array.isArray(value)) {
+    return value.map((item, i) =>
+      normalizeJson(item, redact === undefined ? path : `${path}.${i}`, redact),
+    )
+  }
   if (value !== null && typeof value === 'object') {
     const out: { [key: string]: Json } = {}
-    for (const [key, item] of Object.entries(value))
-      out[key] = shrink(item, `${path}.${key}`, redact)
+    for (const key of Object.keys(value).sort()) {
+      const item = value[key] as Json
+      setOwn(out, key, normalizeJson(item, redact === undefined ? path : `${path}.${key}`, redact))
+    }
     return out
   }
   return value

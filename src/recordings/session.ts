@@ -7,12 +7,7 @@ import { recordingFileError } from './file-system-error.js'
 import { type Decision, type MatchState, match } from './match.js'
 import { missReport } from './miss-report.js'
 import { isRecordingMode, type RecordingMode } from './mode.js'
-import {
-  normalizeRequest,
-  type RecordedRequest,
-  type RedactHook,
-  requestKey,
-} from './normalize-request.js'
+import type { RecordedRequest, RedactHook } from './normalize-request.js'
 import {
   isEventStream,
   type RecordedResponse,
@@ -28,6 +23,8 @@ import {
   type RecordingFile,
   serializeRecording,
 } from './recording-file.js'
+import { RequestKeys } from './request-key.js'
+import { RequestNormalizer } from './request-normalizer.js'
 import { maskSecrets, redactRecording, secretRules } from './secrets.js'
 import type { Json } from './stable-json.js'
 import { fileSystemStore, type RecordingStore } from './store.js'
@@ -162,9 +159,17 @@ export class RecordingSession {
   #discarded = 0
   /** The error of each call that failed, by key and occurrence: an SDK's retry fails once. */
   #failedCalls = new Map<string, Error>()
+  /**
+   * Normalizes and keys the calls and the recorded requests: a conversation resends its growing
+   * list every call, and only what is new in it is normalized and keyed (see docs/design.md,
+   * Recordings, "Long conversations").
+   */
+  readonly #normalizer: RequestNormalizer
+  readonly #keys = new RequestKeys()
 
   constructor(options: RecordingSessionOptions) {
     this.options = checkOptions(options)
+    this.#normalizer = new RequestNormalizer(this.options.redact)
   }
 
   /** Whether `finish` ran: a finished session answers no more calls. */
@@ -243,6 +248,8 @@ export class RecordingSession {
   /** Writes (or deletes) the recording after the test; returns what happened. */
   async finish(testFailed: boolean): Promise<RecordingSummary> {
     this.#finished = true
+    // A finished session answers no call: the conversations it kept to normalize calls can go.
+    this.#normalizer.forget()
     await Promise.all(this.#calls.map((c) => c.pending))
     const { mode, file, displayFile, store } = this.options
     const interactions = this.#calls.flatMap((c) =>
@@ -280,7 +287,12 @@ export class RecordingSession {
     }
     const next: RecordingFile = {
       kind: RECORDING_KIND,
-      formatVersion: RECORDING_FORMAT_VERSION,
+      // A file is written in the current format when a call was recorded; an older file that was
+      // only replayed (pruned under -u, or a partial one completed) keeps its format and bytes.
+      formatVersion:
+        recordedLive || this.#existing === undefined
+          ? RECORDING_FORMAT_VERSION
+          : this.#existing.formatVersion,
       keyVersion: RECORDING_KEY_VERSION,
       test: this.options.test,
       status:
@@ -310,22 +322,20 @@ export class RecordingSession {
     let refusal: Error | undefined = this.#refusal()
     let request: RecordedRequest | undefined
     if (refusal === undefined) {
-      const { redact } = this.options
       try {
         // A direct call is the request the SDK would send: the same JSON text, POSTed to the URL.
         request = direct
-          ? normalizeRequest(
+          ? this.#normalizer.normalize(
               call.url,
               { method: 'POST', body: (call as DirectCall).body },
               call.baseURL,
-              redact,
             )
-          : normalizeRequest(call.url, (call as SessionCall).init, call.baseURL, redact)
+          : this.#normalizer.normalize(call.url, (call as SessionCall).init, call.baseURL)
       } catch (error) {
         refusal = this.#cannotKey(error)
       }
     }
-    const key = request === undefined ? '' : requestKey(request)
+    const key = request === undefined ? '' : this.#keys.of(request)
     const occurrence = this.#answered.get(key) ?? 0
     const state: MatchState = {
       mode: this.options.mode,
@@ -387,7 +397,7 @@ export class RecordingSession {
     }
     this.#loaded = true
     for (const interaction of this.#existing?.interactions ?? []) {
-      const key = requestKey(interaction.request)
+      const key = this.#keys.of(interaction.request)
       const list = this.#byKey.get(key) ?? []
       list.push(interaction)
       this.#byKey.set(key, list)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { parseRecording } from '../../src/recordings/recording-file.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import { prepareSample, projectFiles, runJestAsync } from '../support/sample-project.js'
@@ -106,8 +107,8 @@ describe('recordings under Jest', () => {
     expect(pushback).toContain('Are you sure? I read it was navitoclax.')
     // The judge's call (the parsing model) is in the test's recording, after the two turns.
     expect(
-      (JSON.parse(pushback) as { interactions: unknown[] }).interactions.map(
-        (i) => (i as { request: { body: { model: string } } }).request.body.model,
+      parseRecording(pushback, 'pushback.json').interactions.map(
+        (i) => (i.request.body as { model: string }).model,
       ),
     ).toEqual(['test-model', 'test-model', 'judge-model'])
     // The redact module (a TypeScript file, loaded through Jest's transform) masked the tenant.

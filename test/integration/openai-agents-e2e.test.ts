@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { parseRecording } from '../../src/recordings/recording-file.js'
 import { playChat } from '../openai-agents/support.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
@@ -69,12 +70,12 @@ describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
         /^__recordings__\/handoff\.test\.ts\/a-billing-question-is-handed-off-to-the-billing-agent-[0-9a-f]{8}\.json$/,
       ),
     ])
+    // Read as the library reads it: later requests of a conversation are stored as deltas.
     const interactions = (file: string) =>
-      (
-        JSON.parse([...files].find(([name]) => name.includes(file))?.[1] ?? '{}') as {
-          interactions: { request: { path: string; body: { model: string } } }[]
-        }
-      ).interactions.map((i) => `${i.request.path} ${i.request.body.model}`)
+      parseRecording(
+        [...files].find(([name]) => name.includes(file))?.[1] ?? '',
+        file,
+      ).interactions.map((i) => `${i.request.path} ${(i.request.body as { model: string }).model}`)
     const models = ['triage-model', 'billing-model', 'billing-model', 'triage-model']
     expect(interactions('/handoff.test.ts/')).toEqual(models.map((m) => `/responses ${m}`))
     expect(interactions('/handoff-chat.test.ts/')).toEqual(

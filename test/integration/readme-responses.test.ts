@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { parseRecording } from '../../src/recordings/recording-file.js'
 import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
 import { repoRoot } from '../support/paths.js'
 import { prepareSample, runVitestAsync } from '../support/sample-project.js'
@@ -67,7 +68,7 @@ test('recorded once over the Responses API, then replayed in CI with the server 
   expect(others).toEqual([])
   const text = readFileSync(join(folder, file ?? ''), 'utf8')
   expect(text).not.toContain(FAKE_KEY)
-  const recorded = JSON.parse(text) as { interactions: { request: { path: string } }[] }
+  const recorded = parseRecording(text, file ?? '')
   expect(recorded.interactions.map((i) => i.request.path)).toEqual([
     '/responses',
     '/responses',

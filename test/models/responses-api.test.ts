@@ -12,6 +12,7 @@ import {
   simulatedUser,
   tool,
 } from '../../src/core.js'
+import { parseRecording } from '../../src/recordings/recording-file.js'
 import { RecordingSession } from '../../src/recordings/session.js'
 import { type MemoryStore, memoryStore } from '../../src/recordings/store.js'
 import {
@@ -290,7 +291,7 @@ describe("api: 'responses'", () => {
     expect((await recording.finish(false)).written).toBeTruthy()
     const text = store.files.get('/recordings/responses.json') ?? ''
     expect(text).not.toContain(FAKE_KEY)
-    const file = JSON.parse(text) as { interactions: { request: { path: string } }[] }
+    const file = parseRecording(text, 'responses.json')
     expect(file.interactions).toHaveLength(server.requests.length)
     expect(new Set(file.interactions.map((i) => i.request.path))).toEqual(new Set(['/responses']))
     const liveCalls = server.requests.length

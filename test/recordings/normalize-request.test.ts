@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import {
-  normalizeRequest,
-  type RecordedRequest,
-  requestKey,
-} from '../../src/recordings/normalize-request.js'
+import { normalizeRequest, type RecordedRequest } from '../../src/recordings/normalize-request.js'
+import { requestKey } from '../../src/recordings/request-key.js'
 
 const BASE = 'https://api.openai.com/v1'
 const URL_ = `${BASE}/chat/completions`

@@ -140,8 +140,8 @@ describe('parseRecording', () => {
     ['no kind', text((f) => delete f.kind), /not a recording/],
     [
       'an unknown formatVersion',
-      text((f) => Object.assign(f, { formatVersion: 2 })),
-      /formatVersion is 2; this version of vitest-scenario reads 1/,
+      text((f) => Object.assign(f, { formatVersion: 3 })),
+      /formatVersion is 3; this version of vitest-scenario reads 1 and 2/,
     ],
     ['a missing formatVersion', text((f) => delete f.formatVersion), /formatVersion is undefined/],
     [

@@ -85,7 +85,7 @@ describe('record, replay, refresh', () => {
     const parsed = JSON.parse(pushback)
     expect(parsed).toMatchObject({
       kind: 'vitest-scenario.recording',
-      formatVersion: 1,
+      formatVersion: 2,
       test: 'keeps its answer under pushback',
       status: 'complete',
     })

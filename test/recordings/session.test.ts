@@ -226,7 +226,7 @@ describe('new mode', () => {
     const file = parseRecording(text, displayFile())
     expect(file).toMatchObject({
       kind: 'vitest-scenario.recording',
-      formatVersion: 1,
+      formatVersion: 2,
       test: 'recorder > asks about drugs',
       status: 'complete',
     })
