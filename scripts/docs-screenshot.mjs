@@ -83,17 +83,17 @@ try {
   const page = browser.pages()[0] ?? (await browser.newPage())
   await page.goto(href, { waitUntil: 'load' })
   const clip = await page.evaluate((maxHeight) => {
-    const sections = [...document.querySelectorAll('section.scenario')]
+    const sections = [...document.querySelectorAll('div.scenario')]
     const first =
       sections.findIndex(
-        (s) => s.dataset.state === 'passed' && s.querySelector('g.edge.back.on-path') !== null,
+        (s) => s.dataset.state === 'passed' && s.querySelector('use.edge.back.on-path') !== null,
       ) + 1 || 1
     const top = (s) => s.getBoundingClientRect().top + window.scrollY
     const bottom = (s) => s.getBoundingClientRect().bottom + window.scrollY
     const start = sections[first - 1]
     if (start === undefined)
       return { y: 0, height: Math.min(maxHeight, document.body.scrollHeight) }
-    const y = Math.max(0, top(start) - 16)
+    const y = Math.max(0, top(start))
     let end = bottom(start)
     for (const next of sections.slice(first)) {
       if (bottom(next) - y > maxHeight) break

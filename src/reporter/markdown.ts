@@ -24,6 +24,12 @@ import type { ScenarioRunMeta } from './scenario-meta.js'
 export const STEP_SUMMARY_LIMIT = 1_000_000
 /** The most rows the overview table has; the rest are counted below it. */
 export const MAX_OVERVIEW_ROWS = 500
+/**
+ * The most scenario sections (graph and runs) the report has; the rest are counted at its end.
+ * Without it a run of 10,000 scenarios wrote 25 MB of Markdown and 10,000 Mermaid diagrams, more
+ * than any viewer renders; the HTML report holds every scenario.
+ */
+export const MAX_SECTIONS = 500
 /** Bytes kept free for the lines that say what was left out. */
 const NOTE_RESERVE = 400
 
@@ -83,8 +89,9 @@ function summaryText(summary: RunSummary): string {
 /**
  * The Markdown report of a run's scenario tests. With `maxBytes` (UTF-8 bytes, as GitHub counts a
  * step summary), what does not fit is left out and counted: overview rows past the first
- * `MAX_OVERVIEW_ROWS` or past the budget, then scenario sections. When something must go, failed
- * scenarios come first: they are what a reader opens the report for.
+ * `MAX_OVERVIEW_ROWS` or past the budget, then scenario sections past the first `MAX_SECTIONS` or
+ * past the budget. When something must go, failed scenarios come first: they are what a reader
+ * opens the report for.
  */
 export function markdownReport(
   entries: readonly ScenarioEntry[],
@@ -113,12 +120,21 @@ export function markdownReport(
   }
   head.push('')
   let text = head.join('\n')
-  const sections = fitting(entries, (entry) => `\n${scenarioSection(entry)}\n`, maxBytes - used)
+  const sections = fitting(
+    entries,
+    (entry) => `\n${scenarioSection(entry)}\n`,
+    maxBytes - used,
+    MAX_SECTIONS,
+  )
   for (const { text: section } of sections.shown) text += section
   if (sections.left > 0) {
     const where =
       rows.left === 0 ? 'in the table above only' : 'left out here, some of them from the table too'
-    text += `\n_${sections.left} more ${sections.left === 1 ? 'scenario is' : 'scenarios are'} ${where} (size limit); see the HTML report._\n`
+    const why =
+      sections.shown.length >= MAX_SECTIONS
+        ? `it shows at most ${MAX_SECTIONS}, failed ones first`
+        : 'size limit'
+    text += `\n_${sections.left} more ${sections.left === 1 ? 'scenario is' : 'scenarios are'} ${where} (${why}); see the HTML report._\n`
   }
   return text
 }

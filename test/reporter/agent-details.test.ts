@@ -175,12 +175,12 @@ describe('reports of agent tests', () => {
     `)
     const rows = html.slice(html.indexOf('<tr class="seed">'), html.indexOf('</tbody></table>'))
     expect(rows).toMatchInlineSnapshot(`
-      "<tr class="seed"><td class="num"></td><td class="node mono">seed</td><td class="text"><span class="tag">seeded system</span> You are a support agent.</td><td class="text"></td><td>—</td></tr>
-      <tr class="seed"><td class="num"></td><td class="node mono">seed</td><td class="text"></td><td class="text"><span class="tag">seeded assistant</span> <span class="tag">tool whoami</span></td><td>—</td></tr>
-      <tr class="seed"><td class="num"></td><td class="node mono">seed</td><td class="text"></td><td class="text"><span class="tag">seeded tool</span> {&quot;user&quot;:&quot;ada&quot;}</td><td>—</td></tr>
-      <tr><td class="num">0</td><td class="node mono">greet</td><td class="text"><i>no user message</i></td><td class="text">Hello! How can I help?</td><td>—</td></tr>
-      <tr><td class="num">1</td><td class="node mono">customer</td><td class="text"><span class="tag">simulated user</span> My order 42 is late.</td><td class="text"><ul class="calls"><li><span class="mono">lookup_order({&quot;id&quot;:42})</span> → {&quot;status&quot;:&quot;late&quot;}</li><li><span class="mono">refund({&quot;id&quot;:42})</span> <span class="bad">✗ refunds are closed</span></li></ul>It ships tomorrow.</td><td>—</td></tr>
-      <tr><td class="num">2</td><td class="node mono">customer</td><td class="text"><span class="tag">simulated user, goal reached</span> Thanks, that is all.</td><td class="text">Goodbye.</td><td>—<span class="tag">scripted answer</span></td></tr>
+      "<tr class="seed"><td></td><td>seed</td><td><span class="tag">seeded system</span> You are a support agent.</td><td></td><td>—</td></tr>
+      <tr class="seed"><td></td><td>seed</td><td></td><td><span class="tag">seeded assistant</span> <span class="tag">tool whoami</span></td><td>—</td></tr>
+      <tr class="seed"><td></td><td>seed</td><td></td><td><span class="tag">seeded tool</span> {&quot;user&quot;:&quot;ada&quot;}</td><td>—</td></tr>
+      <tr><td>0</td><td>greet</td><td><i>no user message</i></td><td>Hello! How can I help?</td><td>—</td></tr>
+      <tr><td>1</td><td>customer</td><td><span class="tag">simulated user</span> My order 42 is late.</td><td><ul class="calls"><li><span class="mono">lookup_order({&quot;id&quot;:42})</span> → {&quot;status&quot;:&quot;late&quot;}</li><li><span class="mono">refund({&quot;id&quot;:42})</span> <span class="bad">✗ refunds are closed</span></li></ul>It ships tomorrow.</td><td>—</td></tr>
+      <tr><td>2</td><td>customer</td><td><span class="tag">simulated user, goal reached</span> Thanks, that is all.</td><td>Goodbye.</td><td>—<span class="tag">scripted answer</span></td></tr>
       "
     `)
   })

@@ -1,121 +1,179 @@
 // Opens the HTML report in headless Chromium and checks what a reader sees: every graph drawn,
-// the path taken highlighted in another colour, and not a single network request.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+// the path taken painted in other colours than the rest, and not a single network request.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { chromium } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { htmlReport } from '../../src/reporter/html.js'
 import { runSummary } from '../../src/reporter/run-summary.js'
 import { resultsDir } from '../support/paths.js'
+import { needChromium, openOffline, pixelAt, sameColour } from './offline-chromium.js'
 import { sampleEntries } from './sample-results.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-// Any non-empty CI counts, as for Vitest itself (std-env reads CI=false as CI too).
-const inCI = (process.env.CI ?? '') !== ''
 const dir = join(resultsDir, 'reporter-browser')
+/** The light scheme's colours (html-style.ts): the path's fill and line, a node's fill, a failed node's. */
+const PATH_BG = '#dbeafe'
+const PATH = '#2563eb'
+const NODE = '#ffffff'
+const FAIL_BG = '#fee2e2'
 
 test('the HTML report renders offline in Chromium: graphs drawn, path highlighted, nothing fetched', {
   timeout: 90_000,
 }, async (context) => {
-  if (!existsSync(CHROMIUM)) {
-    if (inCI)
-      throw new Error(
-        `Chromium is missing at ${CHROMIUM}; CI installs it (apt-get install chromium)`,
-      )
-    context.skip(
-      `Chromium is not installed at ${CHROMIUM} (CI installs it; locally: apt-get install chromium)`,
-    )
-  }
+  needChromium(context)
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   const entries = await sampleEntries()
   const file = join(dir, 'report.html')
   writeFileSync(file, htmlReport(entries, runSummary(entries)))
 
-  const browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: { width: 1200, height: 900 },
-  })
+  const { page, browser, attempted, problems } = await openOffline(file, dir)
   try {
-    const attempted: string[] = []
-    const problems: string[] = []
-    // Every request but the report itself is recorded and refused.
-    await browser.route('**/*', (route) => {
-      const url = route.request().url()
-      if (url === pathToFileURL(file).href) return route.continue()
-      attempted.push(url)
-      return route.abort()
-    })
-    const page = browser.pages()[0] ?? (await browser.newPage())
-    page.on('request', (request) => {
-      if (request.url() !== pathToFileURL(file).href) attempted.push(request.url())
-    })
-    // A CSP violation or a rendering error shows up here.
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text())
-    })
-    page.on('pageerror', (error) => problems.push(error.message))
-    await page.goto(pathToFileURL(file).href, { waitUntil: 'load' })
-
-    const graphs = await page.$$eval('svg.graph', (svgs) =>
-      svgs.map((svg) => {
-        const boxes = [...svg.querySelectorAll('g.node > rect')].map((rect) => {
-          const box = rect.getBoundingClientRect()
-          return { width: box.width, height: box.height }
+    const graphs = await page.$$eval('svg.graph', (svgs) => {
+      // The page's own document; the test's tsconfig has no DOM lib to name it.
+      const doc = (globalThis as unknown as { document: { getElementById(id: string): unknown } })
+        .document
+      type Box = { left: number; top: number; width: number; height: number }
+      type Element = {
+        getAttribute(name: string): string | null
+        getBoundingClientRect(): Box
+        querySelector(selector: string): Element | null
+        querySelectorAll(selector: string): Element[]
+        getTotalLength(): number
+        getPointAtLength(at: number): { x: number; y: number }
+      }
+      const view = globalThis as unknown as { scrollX: number; scrollY: number }
+      return (svgs as unknown as Element[]).map((svg) => {
+        const drawing = doc.getElementById(svg.getAttribute('data-graph') ?? '') as Element | null
+        const frame = svg.getBoundingClientRect()
+        // Drawing coordinates (the viewBox is the SVG's size) to page coordinates.
+        const at = (x: number, y: number) => ({
+          x: frame.left + view.scrollX + x,
+          y: frame.top + view.scrollY + y,
         })
-        // The page's own window; the test's tsconfig has no DOM lib to name it.
-        const view = globalThis as unknown as {
-          getComputedStyle(element: unknown): { stroke: string; fill: string }
+        const rectOf = (id: string) => {
+          const rect = drawing?.querySelector(`[id="${id}"] > rect`)
+          const n = (name: string) => Number(rect?.getAttribute(name) ?? 0)
+          // Inside the box, left of its centred name.
+          return at(n('x') + 8, n('y') + n('height') / 2)
         }
-        const style = (selector: string, property: 'stroke' | 'fill') => {
-          const element = svg.querySelector(selector)
-          return element === null ? null : view.getComputedStyle(element)[property]
-        }
+        const overlay = [...svg.querySelectorAll('g.path > use')]
+        const drawn = new Set(overlay.map((use) => use.getAttribute('href')?.slice(1)))
+        const nodes = drawing === null ? [] : [...drawing.querySelectorAll('g.node')]
+        const onNode = overlay.find((use) =>
+          /^node on-path(?! .*(failed|end))/.test(use.getAttribute('class') ?? ''),
+        )
+        const failedNode = overlay.find((use) => /\bfailed\b/.test(use.getAttribute('class') ?? ''))
+        const offNode = nodes.find(
+          (node) =>
+            !drawn.has(node.getAttribute('id') ?? undefined) &&
+            !/\bend\b/.test(node.getAttribute('class') ?? ''),
+        )
+        const onEdge = overlay.find((use) => /^edge on-path/.test(use.getAttribute('class') ?? ''))
+        const line = drawing?.querySelector(
+          `[id="${onEdge?.getAttribute('href')?.slice(1)}"] > path.edge-line`,
+        )
+        const length = line?.getTotalLength() ?? 0
         return {
           declared: Number(svg.getAttribute('data-nodes')),
-          nodes: boxes,
-          edges: svg.querySelectorAll('g.edge > path.edge-line').length,
           declaredEdges: Number(svg.getAttribute('data-edges')),
-          onPathStroke: style('g.edge.on-path > path.edge-line', 'stroke'),
-          offPathStroke: style('g.edge:not(.on-path) > path.edge-line', 'stroke'),
-          onPathFill: style('g.node.on-path:not(.failed) > rect', 'fill'),
-          offPathFill: style('g.node:not(.on-path):not(.end) > rect', 'fill'),
+          nodes: nodes.length,
+          edges: drawing?.querySelectorAll('g.edge > path.edge-line').length ?? 0,
+          // The drawing as painted (through <use>) and each node drawn again on the path.
+          drawn: svg.querySelector(':scope > use')?.getBoundingClientRect() ?? null,
+          onPath: overlay
+            .filter((use) => /^node/.test(use.getAttribute('class') ?? ''))
+            .map((use) => use.getBoundingClientRect()),
+          onNode: onNode === undefined ? null : rectOf(onNode.getAttribute('href')?.slice(1) ?? ''),
+          failedNode:
+            failedNode === undefined
+              ? null
+              : rectOf(failedNode.getAttribute('href')?.slice(1) ?? ''),
+          offNode: offNode === undefined ? null : rectOf(offNode.getAttribute('id') ?? ''),
+          onEdge:
+            line === null || line === undefined
+              ? []
+              : [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8].map((f) => {
+                  const p = line.getPointAtLength(length * f)
+                  return at(p.x, p.y)
+                }),
         }
-      }),
-    )
+      })
+    })
     expect(graphs).toHaveLength(entries.length)
     for (const graph of graphs) {
-      expect(graph.nodes).toHaveLength(graph.declared)
+      expect(graph.nodes).toBe(graph.declared)
       expect(graph.edges).toBe(graph.declaredEdges)
-      for (const box of graph.nodes) {
+      expect(graph.drawn?.width).toBeGreaterThan(50)
+      expect(graph.drawn?.height).toBeGreaterThan(50)
+      expect(graph.onPath.length).toBeGreaterThan(0)
+      for (const box of graph.onPath) {
         expect(box.width).toBeGreaterThan(0)
         expect(box.height).toBeGreaterThan(0)
       }
-      expect(graph.onPathStroke).toBeTruthy()
     }
-    // Graphs with edges and nodes off the path show the path in other colours.
-    const mixed = graphs.filter((g) => g.offPathStroke !== null && g.offPathFill !== null)
+    // What Chromium painted: the path's nodes and edges in the path's colours, the others not.
+    const mixed = graphs.filter((g) => g.offNode !== null && g.onNode !== null)
     expect(mixed.length).toBeGreaterThanOrEqual(3)
     for (const graph of mixed) {
-      expect(graph.onPathStroke).not.toBe(graph.offPathStroke)
-      expect(graph.onPathFill).not.toBe(graph.offPathFill)
+      if (graph.onNode === null || graph.offNode === null) continue
+      expect(sameColour(await pixelAt(page, graph.onNode.x, graph.onNode.y), PATH_BG)).toBe(true)
+      expect(sameColour(await pixelAt(page, graph.offNode.x, graph.offNode.y), NODE)).toBe(true)
+      const line = await Promise.all(graph.onEdge.map((p) => pixelAt(page, p.x, p.y)))
+      expect(line.some((colour) => sameColour(colour, PATH))).toBe(true)
     }
-    // The hostile scenario's markup is shown as text, not run.
-    expect(await page.locator('h2', { hasText: '<script>alert("test")</script>' }).count()).toBe(1)
-    expect(await page.locator('script').count()).toBe(0)
+    const failed = graphs.find((g) => g.failedNode !== null)?.failedNode
+    expect(failed).toBeTruthy()
+    if (failed) expect(sameColour(await pixelAt(page, failed.x, failed.y), FAIL_BG)).toBe(true)
+
+    // The hostile scenario's markup is shown as text, not run; the one script is the report's.
+    expect(await page.locator('h3', { hasText: '<script>alert("test")</script>' }).count()).toBe(1)
+    expect(await page.locator('script').count()).toBe(1)
 
     await page.screenshot({ path: join(dir, 'report.png'), fullPage: true })
+    expect(attempted).toEqual([])
+    expect(problems).toEqual([])
+  } finally {
+    await browser.close()
+  }
+})
+
+test('with scripting off, the report shows every scenario all the same', {
+  timeout: 90_000,
+}, async (context) => {
+  needChromium(context)
+  mkdirSync(dir, { recursive: true })
+  const entries = await sampleEntries()
+  const file = join(dir, 'report-no-script.html')
+  writeFileSync(file, htmlReport(entries, runSummary(entries)))
+  // The <noscript> content is markup then: the details and the drawings the graphs show.
+  const { page, browser, attempted, problems } = await openOffline(file, join(dir, 'no-script'), {
+    scripts: false,
+  })
+  try {
+    expect(await page.locator('svg.graph').count()).toBe(entries.length)
+    expect(await page.locator('g.drawing').count()).toBe(3)
+    const graph = page.locator('svg.graph').nth(1)
+    expect((await graph.locator(':scope > use').boundingBox())?.height).toBeGreaterThan(50)
+    // The loop's entry node, visited twice, painted in the path's colour.
+    const entry = await page.$eval('[id="g1-n0"] > rect', (rect) => ({
+      x: Number(rect.getAttribute('x')),
+      y: Number(rect.getAttribute('y')),
+      height: Number(rect.getAttribute('height')),
+    }))
+    const frame = await graph.boundingBox()
+    if (frame === null) throw new Error('the graph is not drawn')
+    const scrollY = await page.evaluate(
+      () => (globalThis as unknown as { scrollY: number }).scrollY,
+    )
+    const colour = await pixelAt(
+      page,
+      frame.x + entry.x + 8,
+      frame.y + scrollY + entry.y + entry.height / 2,
+    )
+    expect(sameColour(colour, PATH_BG)).toBe(true)
+    expect(await page.locator('.error-box', { hasText: 'ECONNRESET' }).first().isVisible()).toBe(
+      true,
+    )
     expect(attempted).toEqual([])
     expect(problems).toEqual([])
   } finally {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { htmlReport } from '../../src/reporter/html.js'
+import { htmlReport, OPEN_ALL_UP_TO } from '../../src/reporter/html.js'
 import { escapeHtml } from '../../src/reporter/html-escape.js'
 import { runSummary } from '../../src/reporter/run-summary.js'
+import type { ScenarioEntry } from '../../src/reporter/scenario-entry.js'
 import { sampleEntries } from './sample-results.js'
 
 async function report() {
@@ -9,10 +11,26 @@ async function report() {
   return { entries, html: htmlReport(entries, runSummary(entries)) }
 }
 
+/** The page's scripts: their sources. */
+function scripts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '')
+}
+
+/** `count` entries made of the sample ones, spread over files of 10, each with its own name. */
+async function manyEntries(count: number): Promise<ScenarioEntry[]> {
+  const samples = await sampleEntries()
+  return Array.from({ length: count }, (_, i) => {
+    const sample = samples[i % samples.length] as ScenarioEntry
+    return { ...sample, test: `case ${i}`, file: `test/batch-${Math.floor(i / 10)}.test.ts` }
+  })
+}
+
 describe('htmlReport', () => {
   test('user text stays text: no markup from names, ids, questions or answers gets through', async () => {
     const { html } = await report()
-    expect(html).not.toMatch(/<script|<b>ask|<img/i)
+    // The page's own script aside (checked below), no markup from the run is left.
+    const [own = ''] = scripts(html)
+    expect(html.replace(`<script>${own}</script>`, '')).not.toMatch(/<script|<b>ask|<img/i)
     expect(html).toContain('&lt;script&gt;alert(&quot;test&quot;)&lt;/script&gt;')
     expect(html).toContain(
       'Say &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quote&quot; | pipe',
@@ -23,41 +41,113 @@ describe('htmlReport', () => {
     expect(escapeHtml(`<a href='x'>&`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;')
   })
 
-  test('is self-contained: no script, no external resource, and a policy that forbids fetching', async () => {
+  test('is self-contained: one script, allowed by its hash; no external resource, and a policy that forbids fetching', async () => {
     const { html } = await report()
     expect(html).toMatch(/^<!doctype html>/)
+    // One inline script (it opens the scenarios), and the policy allows exactly that one.
+    const found = scripts(html)
+    expect(found).toHaveLength(1)
+    const hash = createHash('sha256')
+      .update(found[0] ?? '', 'utf8')
+      .digest('base64')
     expect(html).toContain(
-      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${hash}'">`,
     )
+    expect(html).not.toMatch(/<script\s/)
     expect(html).not.toMatch(/\s(src|href)="(?!#)/)
     expect(html).not.toMatch(/@import|url\((?!#)/)
-    // The only URL is the SVG namespace, which is never fetched.
-    expect(
-      html.match(/https?:\/\/[^\s"']+/g)?.every((u) => u === 'http://www.w3.org/2000/svg'),
-    ).toBe(true)
+    expect(html.match(/https?:\/\/[^\s"']+/g) ?? []).toEqual([])
   })
 
-  test('draws every graph with its nodes and edges, the path taken marked with counts', async () => {
+  test('draws every graph once, and per scenario the path taken on top, with counts', async () => {
     const { entries, html } = await report()
     const svgs = html.match(/<svg class="graph"[^>]*>/g) ?? []
     expect(svgs).toHaveLength(entries.length)
-    // The retry loop: ask visited twice, hint once, give-up never; the loop edge is a back edge.
+    // Three scenarios share the pushback graph: three distinct graphs, each drawn once.
+    const drawings = html.match(/<g id="g\d+" class="drawing"[^>]*>/g) ?? []
+    expect(drawings).toEqual([
+      '<g id="g0" class="drawing" data-nodes="4" data-edges="4">',
+      '<g id="g1" class="drawing" data-nodes="4" data-edges="5">',
+      '<g id="g2" class="drawing" data-nodes="3" data-edges="3">',
+    ])
+    // The retry loop's drawing: every node and edge, the loop edge a back edge.
+    const drawing = html.slice(html.indexOf('<g id="g1" class="drawing"'))
+    expect(drawing).toContain('<g id="g1-n2" class="node" data-node="give-up">')
+    expect(drawing).toContain(
+      '<g id="g1-e3" class="edge back" data-edge="3" data-from="hint" data-to="ask">',
+    )
+    // Its scenario: ask visited twice, hint once, give-up never; the loop edge taken once.
     const loop = html.slice(html.indexOf('id="s1"'), html.indexOf('id="s2"'))
-    expect(loop).toContain('data-nodes="4" data-edges="5"')
-    expect(loop).toContain('<g class="node on-path entry" data-node="ask" data-visits="2">')
-    expect(loop).toContain('<g class="node on-path" data-node="hint" data-visits="1">')
-    expect(loop).toContain('<g class="node" data-node="give-up" data-visits="0">')
-    expect(loop).toContain('<g class="node on-path end" data-node="__end__" data-visits="1">')
+    expect(loop).toContain('data-graph="g1" data-nodes="4" data-edges="5"><use href="#g1"/>')
     expect(loop).toContain(
-      '<g class="edge on-path back" data-edge="3" data-from="hint" data-to="ask" data-taken="1">',
+      '<use href="#g1-n0" class="node on-path entry" data-node="ask" data-visits="2"/>',
     )
     expect(loop).toContain(
-      '<g class="edge" data-edge="1" data-from="ask" data-to="give-up" data-taken="0">',
+      '<use href="#g1-n1" class="node on-path" data-node="hint" data-visits="1"/>',
     )
+    expect(loop).not.toContain('data-node="give-up"')
+    expect(loop).toContain(
+      '<use href="#g1-n3" class="node on-path end" data-node="__end__" data-visits="1"/>',
+    )
+    expect(loop).toContain('<use href="#g1-e3" class="edge on-path back" data-taken="1"/>')
+    expect(loop).not.toContain('href="#g1-e1"')
+    expect(loop).toContain('<g class="visits"><title>visited 2×</title>')
     // The crashed run marks the node it failed at.
     const crash = html.slice(html.indexOf('id="s2"'), html.indexOf('id="s3"'))
-    expect(crash).toContain('<g class="node on-path failed" data-node="challenge" data-visits="1">')
+    expect(crash).toContain(
+      '<use href="#g0-n1" class="node on-path failed" data-node="challenge" data-visits="1"/>',
+    )
     expect(crash).toContain('agent error at challenge (answer): agent crashed: ECONNRESET')
+    // The sampled pushback took ask → challenge three times: a count on that edge.
+    const samples = html.slice(html.indexOf('id="s3"'), html.indexOf('id="s4"'))
+    expect(samples).toContain('<use href="#g0-e0" class="edge on-path" data-taken="3"/>')
+    expect(samples).toContain('<g class="count"><title>taken 3×</title>')
+  })
+
+  test('one line per scenario, grouped by file, failed ones listed first; details inert until opened', async () => {
+    const { entries, html } = await report()
+    const failures = html.slice(
+      html.indexOf('<section class="failures">'),
+      html.indexOf('</section>'),
+    )
+    expect(failures).toContain('<h2>Failed <span class="count">2</span></h2>')
+    expect(failures.match(/<a href="#s\d+">/g)).toEqual(['<a href="#s2">', '<a href="#s3">'])
+    expect(html.indexOf('<section class="failures">')).toBeLessThan(
+      html.indexOf('<details class="file"'),
+    )
+    // One file: one group, counting its scenarios.
+    expect(html.match(/<details class="file"/g)).toHaveLength(1)
+    expect(html).toContain(
+      '<summary><h2 class="mono">test/scenarios.test.ts</h2><span class="counts"><span class="ok">3 passed</span>, <span class="bad">2 failed</span></span></summary>',
+    )
+    // Each scenario: a line (a link to itself) that opens on its details, held in a <noscript>
+    // (in a <details> of their own for a reader without scripts); a small report opens them all.
+    const lines = html.match(/<div class="scenario [^>]*>/g) ?? []
+    expect(lines).toHaveLength(entries.length)
+    expect(lines.every((line) => /^<div class="scenario \w+ open"/.test(line))).toBe(true)
+    expect(html).toContain(
+      '<div class="scenario failed open" id="s2" data-scenario="keeps BCL2 under pushback" data-state="failed"><a class="row" href="#s2"><span class="badge failed">failed</span><h3>agent crashes</h3><span>error</span><span class="num">2</span>',
+    )
+    expect(
+      html.match(
+        /<noscript><details class="more" open><summary>Details<\/summary><div class="details">/g,
+      ),
+    ).toHaveLength(entries.length)
+    expect(html.match(/<noscript data-drawing="g\d+">/g)).toHaveLength(3)
+  })
+
+  test(`past ${OPEN_ALL_UP_TO} scenarios, every line starts closed and each file is a group`, async () => {
+    const entries = await manyEntries(OPEN_ALL_UP_TO + 10)
+    const html = htmlReport(entries, runSummary(entries))
+    const lines = html.match(/<div class="scenario [^>]*>/g) ?? []
+    expect(lines).toHaveLength(OPEN_ALL_UP_TO + 10)
+    expect(lines.some((line) => line.includes(' open"'))).toBe(false)
+    expect(html).not.toContain('<details class="more" open>')
+    expect(html.match(/<details class="file" id="f\d+" open>/g)).toHaveLength(6)
+    const failed = entries.filter((entry) => entry.state === 'failed').length
+    expect(html.match(/<li><a href="#s\d+">/g)).toHaveLength(failed)
+    // Still three graphs, each drawn once.
+    expect(html.match(/<g id="g\d+" class="drawing"/g)).toHaveLength(3)
   })
 
   test('shows status, outcomes, usage split, calls, pass rates and transcripts', async () => {
@@ -70,9 +160,7 @@ describe('htmlReport', () => {
       '<dt>Calls</dt><dd>2 replayed, 0 recorded <span class="tag">replay</span></dd>',
     )
     expect(kept).toContain('<li data-outcome="kept"><span class="ok">✓</span> kept')
-    expect(kept).toContain(
-      '<td class="text">Which drug inhibits BCL-2?</td><td class="text">Venetoclax.</td>',
-    )
+    expect(kept).toContain('<td>ask</td><td>Which drug inhibits BCL-2?</td><td>Venetoclax.</td>')
     expect(kept).toContain('<span class="tag">replayed</span>')
     const samples = html.slice(html.indexOf('id="s3"'), html.indexOf('id="s4"'))
     expect(samples).toContain(

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { markdownReport, markdownText } from '../../src/reporter/markdown.js'
+import { MAX_SECTIONS, markdownReport, markdownText } from '../../src/reporter/markdown.js'
 import { mermaidGraph, mermaidText } from '../../src/reporter/mermaid.js'
 import { pathHighlight } from '../../src/reporter/path-highlight.js'
 import { runSummary } from '../../src/reporter/run-summary.js'
@@ -123,6 +123,29 @@ describe('markdownReport', () => {
     expect(limited.length).toBeLessThan(full.length / 2)
     expect(mermaidBlocks(limited).length).toBeLessThan(entries.length)
     expect(limited).toMatch(/_\d more scenarios? (is|are) in the table above only \(size limit\)/)
+  })
+
+  test(`at most ${MAX_SECTIONS} scenario sections, failed ones first, the rest counted`, async () => {
+    const [passing, , crashing] = await sampleEntries()
+    if (passing === undefined || crashing === undefined) throw new Error('no sample entries')
+    const n = MAX_SECTIONS + 40
+    // The failed ones come last in the run.
+    const entries = Array.from({ length: n }, (_, i) =>
+      i >= n - 3 ? { ...crashing, test: `failed ${i}` } : { ...passing, test: `passed ${i}` },
+    )
+    const markdown = markdownReport(entries, runSummary(entries))
+    const headings = markdown.match(/^## .*$/gm) ?? []
+    expect(headings).toHaveLength(MAX_SECTIONS)
+    expect(headings.slice(0, 4)).toEqual([
+      `## ❌ failed ${n - 3}`,
+      `## ❌ failed ${n - 2}`,
+      `## ❌ failed ${n - 1}`,
+      '## ✅ passed 0',
+    ])
+    expect(mermaidBlocks(markdown)).toHaveLength(MAX_SECTIONS)
+    expect(markdown).toContain(
+      `_40 more scenarios are left out here, some of them from the table too (it shows at most ${MAX_SECTIONS}, failed ones first); see the HTML report._`,
+    )
   })
 
   test('markdownText escapes what would format, link or split a table cell', () => {

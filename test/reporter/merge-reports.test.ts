@@ -87,8 +87,9 @@ describe('sharded run merged with --merge-reports', { timeout: 240_000 }, () => 
     expect(markdown.match(/```mermaid/g)).toHaveLength(4)
     expect(html.match(/<svg class="graph"/g)).toHaveLength(4)
     // The loop's back edge, taken twice, and the function condition's label.
+    expect(html).toMatch(/<use href="#g\d+-e2" class="edge on-path back" data-taken="2"\/>/)
     expect(html).toMatch(
-      /<g class="edge on-path back" data-edge="2" data-from="hint" data-to="ask" data-taken="2">/,
+      /<g id="g\d+-e2" class="edge back" data-edge="2" data-from="hint" data-to="ask">/,
     )
     expect(markdown).toContain(
       'n0 -->|"(st) =#62; /venetoclax/i.test(st.history.at(-1)?.rawResponse ?…"| n_end',
