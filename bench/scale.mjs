@@ -286,3 +286,11 @@ await validateStudy('chain', chain)
 await validateStudy('fan', fan)
 await routingStudy('text')
 await routingStudy('range')
+
+// The studies of the other layers, each in its own file (runnable alone as well).
+console.log('')
+await (await import('./scale-matchers.mjs')).study({ quick: QUICK })
+console.log('')
+await (await import('./scale-recording.mjs')).study({ quick: QUICK })
+console.log('')
+await (await import('./scale-report.mjs')).study({ quick: QUICK })

@@ -245,8 +245,27 @@ export class RecordingSession {
     this.#leaveOut(call)
   }
 
-  /** Writes (or deletes) the recording after the test; returns what happened. */
+  /**
+   * Writes (or deletes) the recording after the test; returns what happened. Afterwards the
+   * session keeps only its options and failures: the host keeps every test's session until its
+   * file ends, so a finished one must not hold the parsed recording and the calls (a worker's
+   * memory would grow with every test it ran).
+   */
   async finish(testFailed: boolean): Promise<RecordingSummary> {
+    try {
+      return await this.#finish(testFailed)
+    } finally {
+      this.#existing = undefined
+      this.#byKey = new Map()
+      this.#answered = new Map()
+      this.#used = new Set()
+      this.#calls = []
+      this.#liveKeys = new Set()
+      this.#failedCalls = new Map()
+    }
+  }
+
+  async #finish(testFailed: boolean): Promise<RecordingSummary> {
     this.#finished = true
     // A finished session answers no call: the conversations it kept to normalize calls can go.
     this.#normalizer.forget()

@@ -93,13 +93,40 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
     return resultSet(sampled)
   }
 
-  await body(Object.assign(host.context, { run }), ...args)
-  if (calls === 0) {
+  try {
+    await body(Object.assign(host.context, { run }), ...args)
+    if (calls === 0) {
+      throw new InvalidArgumentError(
+        `scenario '${name}' finished without calling run()`,
+        'Call `const result = await run()` in the test body, then assert on the result.',
+      )
+    }
+    assertOutcomes(host, name, options, results)
+  } finally {
+    // The runner keeps a test's context until its file ends (Vitest does): a `run` left on it
+    // would keep the definition and every result of the test alive, and a worker's memory would
+    // grow with each test it ran.
+    Object.assign(host.context, { run: runAfterTheTest(name) })
+  }
+}
+
+/** What `run` is on a test's context once the test has ended: it refuses, holding nothing. */
+function runAfterTheTest(name: string): () => never {
+  return () => {
     throw new InvalidArgumentError(
-      `scenario '${name}' finished without calling run()`,
-      'Call `const result = await run()` in the test body, then assert on the result.',
+      `run() of scenario '${name}' was called after its test ended`,
+      'Call run() in the test body and await it there.',
     )
   }
+}
+
+/** Asserts each result's outcome criteria unless `assertOutcomes: false` or samples. */
+function assertOutcomes(
+  host: { expect: (value: unknown) => unknown },
+  name: string,
+  options: ScenarioOptions,
+  results: readonly ScenarioExecutionResult[],
+): void {
   // With samples the pass rate is the assertion: a failing sample is data, not a failure.
   if (options.assertOutcomes === false || options.samples !== undefined) return
   for (const result of results) {

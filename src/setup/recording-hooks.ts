@@ -36,6 +36,18 @@ interface TestRecordings {
   main: RecordingSession
   samples: RecordingSession[]
   sample(i: number): RecordingSession
+  /** What the test's async contexts hold: emptied when the test ends. */
+  refs: SessionRef[]
+}
+
+/**
+ * What an async context of a test holds: its session until the test ends, then nothing. Vitest
+ * keeps every test's context until the file ends, and with it promises made while the test ran,
+ * each with the async context it was made in; a session held there directly would keep its
+ * parsed recording and request caches alive, and a worker's memory would grow with every test.
+ */
+interface SessionRef {
+  session: RecordingSession | undefined
 }
 
 // The Vitest host's state, in this module: the setup entry (`vitest-scenario/setup`) and the test
@@ -43,7 +55,7 @@ interface TestRecordings {
 // (checked with the packed package, with and without isolation, and with the package inlined;
 // test/recordings/recordings-e2e.test.ts runs it so, concurrent tests included).
 /** The session of the test (or sample) running in this async context, also under test.concurrent. */
-const current = new AsyncLocalStorage<RecordingSession>()
+const current = new AsyncLocalStorage<SessionRef>()
 /** Each running test's sessions, by its task. */
 const tests = new WeakMap<object, TestRecordings>()
 /** Where this host keeps recordings. */
@@ -110,24 +122,33 @@ export function registerRecordingHooks(): void {
         store,
       })
     }
+    const main = sessionFor(undefined)
+    const ref: SessionRef = { session: main }
     const recordings: TestRecordings = {
-      main: sessionFor(undefined),
+      main,
       samples: [],
       sample(i) {
         this.samples[i] ??= sessionFor(i)
         return this.samples[i]
       },
+      refs: [ref],
     }
     tests.set(context.task, recordings)
     // Every model call this test makes, also from `test.concurrent` tests sharing the worker, finds
     // its session through the async context the test body runs in.
-    current.enterWith(recordings.main)
+    current.enterWith(ref)
     context.onTestFinished(() => putRecordingErrorsFirst(task))
   })
 
   afterEach(async (context) => {
     const recordings = tests.get(context.task)
     if (recordings === undefined) return
+    // Vitest keeps every task until its file ends: an entry left here would keep the test's
+    // sessions, their parsed recordings and request caches, and a worker's memory would grow
+    // with every test it ran. A late call of this test finds its finished session through its
+    // async context and is refused.
+    tests.delete(context.task)
+    for (const ref of recordings.refs) ref.session = undefined
     const task = context.task as unknown as TaskLike
     const failed = task.result?.state === 'fail'
     const all = [recordings.main, ...recordings.samples.filter((r) => r !== undefined)]
@@ -220,7 +241,9 @@ export function inSampleRecording<T>(
   const recordings = tests.get(task)
   if (recordings === undefined) return fn(undefined)
   const session = recordings.sample(sample)
-  return current.run(session, () => fn(session))
+  const ref: SessionRef = { session }
+  recordings.refs.push(ref)
+  return current.run(ref, () => fn(session))
 }
 
 /**
@@ -231,7 +254,7 @@ export function inSampleRecording<T>(
  */
 export function currentRecordingSession(): RecordingSession | undefined {
   if (!registered) return undefined
-  const session = current.getStore()
+  const session = current.getStore()?.session
   // A store left behind by a finished test (async work it did not await) is not a test.
   if (session !== undefined && !session.finished) return session
   // Outside a test there is no snapshot state; CI means replay, as in Vitest.

@@ -48,6 +48,14 @@ const recordingsOf = (file: string) => {
 }
 
 describe('scenario() in a real Vitest run', () => {
+  test('a finished scenario test keeps nothing of its run alive, recorded or replayed', async () => {
+    const recorded = await local(['memory.test.ts'])
+    expect(recorded.code, recorded.output).toBe(0)
+    const replayed = await ci(['memory.test.ts'])
+    expect(replayed.code, replayed.output).toBe(0)
+    expect(replayed.output).toMatch(/2 passed/)
+  })
+
   test('a local run records the plugin model, writes snapshots, and runs every form', async () => {
     const run = await local(['forms.test.ts', 'samples.test.ts', 'snapshot.test.ts'])
     expect(run.code, run.output).toBe(0)

@@ -1,0 +1,251 @@
+// @ts-check
+// Worker heap per test (see bench/README.md, "Scale"): one Vitest test file of many `scenario()`
+// tests replaying their recordings, against the same file of plain tests that read the same
+// recordings. After a warm-up of tests, each suite's worker collects garbage and reads its heap
+// after every test; the growth per test is the slope of those readings. A worker whose memory
+// does not grow with the number of tests it ran grows by about as much as the plain suite.
+// Run with `npm run bench` (it builds first), or `node bench/heap.mjs` after `npm run build`.
+
+import { fork, spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { transpileScriptedServer } from './transpile-server.mjs'
+
+/** The target: at most this many bytes of heap kept per test the worker has run. */
+const TARGET_BYTES_PER_TEST = 2048
+const TESTS = Number(process.env.BENCH_HEAP_TESTS ?? 400)
+/** Tests run before the first reading (modules loaded, code compiled, caches filled). */
+const WARMUP_TESTS = 50
+const TURNS = 5
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const workDir = join(root, 'test-results/bench-heap')
+const vitestBin = join(root, 'node_modules/vitest/vitest.mjs')
+
+/** @param {string} message @returns {never} */
+function invalid(message) {
+  console.error(`\nBENCHMARK INVALID: ${message}`)
+  process.exit(1)
+}
+
+// Every test file reads its heap after each test, having collected garbage first (the flag is
+// set at run time: Vitest's workers do not take --expose-gc from the config on every version).
+const heapProbe = `import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { writeFileSync } from 'node:fs'
+import { afterAll, afterEach } from 'vitest'
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc')
+const readings = []
+let done = 0
+afterEach(async () => {
+  done++
+  if (done < ${WARMUP_TESTS}) return
+  // Let the test's timers and pending promises settle before collecting.
+  await new Promise((resolve) => setImmediate(resolve))
+  gc()
+  gc()
+  readings.push([done, process.memoryUsage().heapUsed])
+})
+afterAll(async () => {
+  writeFileSync(process.env.HEAP_OUT, JSON.stringify(readings))
+  // For finding what a test leaves behind: BENCH_HEAP_SNAPSHOT=1 writes the worker's heap.
+  if (process.env.BENCH_HEAP_SNAPSHOT) {
+    const { writeHeapSnapshot } = await import('node:v8')
+    gc()
+    writeHeapSnapshot(process.env.HEAP_OUT.replace(/.json$/, '.heapsnapshot'))
+  }
+})
+`
+
+/** @param {string} dir @param {string} config @param {string} testFile */
+function writeProject(dir, config, testFile) {
+  mkdirSync(join(dir, 'tests'), { recursive: true })
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `bench-heap-${dir.split('/').at(-1)}`, private: true, type: 'module' }, null, 2)}\n`,
+  )
+  writeFileSync(join(dir, 'vitest.config.ts'), config)
+  writeFileSync(join(dir, 'tests/heap-probe.ts'), heapProbe)
+  writeFileSync(join(dir, 'tests/many.test.ts'), testFile)
+}
+
+const scenarioDir = join(workDir, 'scenario')
+const baselineDir = join(workDir, 'baseline')
+
+function writeScenarioProject() {
+  writeProject(
+    scenarioDir,
+    `import { defineConfig } from 'vitest/config'
+import { scenarioPlugin } from 'vitest-scenario/plugin'
+
+export default defineConfig({
+  plugins: [scenarioPlugin({ recordings: { dir: 'fixtures' } })],
+  test: { include: ['tests/*.test.ts'], setupFiles: ['./tests/heap-probe.ts'] },
+})
+`,
+    `import { expect } from 'vitest'
+import { END, scenario } from 'vitest-scenario'
+
+const model = {
+  model: 'bench-model',
+  baseURL: process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:9/v1',
+}
+for (let index = 1; index <= ${TESTS}; index++) {
+  const questions = Array.from({ length: ${TURNS} }, (_, turn) => \`Conversation \${index}, turn \${turn + 1}: which drug inhibits BCL-2?\`)
+  scenario(
+    \`conversation \${index}\`,
+    { model },
+    (s) => {
+      questions.forEach((question, turn) => s.addNode(\`t\${turn}\`, { question }))
+      for (let turn = 0; turn < ${TURNS - 1}; turn++) s.addEdge(\`t\${turn}\`, \`t\${turn + 1}\`)
+      return s.addEdge('t${TURNS - 1}', END).setEntry('t0')
+    },
+    // The imported expect, as in the plain suite: a test context's own expect is Vitest's to keep.
+    async ({ run }) => {
+      const result = await run()
+      expect(result).toHaveStatus('completed')
+      expect(result.history.map((t) => t.rawResponse)).toEqual(questions.map((q) => \`Echo: \${q}\`))
+    },
+  )
+}
+`,
+  )
+}
+
+function writeBaselineProject() {
+  writeProject(
+    baselineDir,
+    `import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: { include: ['tests/*.test.ts'], setupFiles: ['./tests/heap-probe.ts'] },
+})
+`,
+    `import { readdirSync, readFileSync } from 'node:fs'
+import { expect, test } from 'vitest'
+
+const folder = new URL('../fixtures/tests/many.test.ts/', import.meta.url)
+const files = readdirSync(folder).sort()
+for (let index = 1; index <= ${TESTS}; index++) {
+  test(\`conversation \${index}\`, () => {
+    const name = files.find((f) => f.startsWith(\`conversation-\${index}.\`) || f.startsWith(\`conversation-\${index}-\`))
+    const recording = JSON.parse(readFileSync(new URL(name ?? '', folder), 'utf8'))
+    expect(recording.interactions).toHaveLength(${TURNS})
+  })
+}
+`,
+  )
+}
+
+/** @param {string} dir @param {string[]} args @param {Record<string, string>} env */
+function runVitest(dir, args, env) {
+  return new Promise(
+    /** @param {(run: { code: number | null, output: string }) => void} resolve */
+    (resolve, reject) => {
+      const child = spawn(process.execPath, [vitestBin, 'run', ...args], {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      })
+      let output = ''
+      child.stdout.setEncoding('utf8').on('data', (chunk) => {
+        output += chunk
+      })
+      child.stderr.setEncoding('utf8').on('data', (chunk) => {
+        output += chunk
+      })
+      child.on('error', reject)
+      child.on('close', (code) => resolve({ code, output }))
+    },
+  )
+}
+
+/** Records the scenario suite once against the scripted echo server in a child process. */
+async function record() {
+  const outDir = join(workDir, 'server')
+  transpileScriptedServer(outDir)
+  writeFileSync(
+    join(outDir, 'child.js'),
+    `import { startOpenAIServer } from './index.js'
+function echo(request) {
+  const messages = request.body?.messages ?? []
+  const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
+  return { content: 'Echo: ' + question, id: 'chatcmpl-echo', usage: { promptTokens: 11, completionTokens: 7 } }
+}
+const server = await startOpenAIServer({ created: 1700000000, latencyMs: 0, defaultReply: echo })
+process.on('message', async () => { await server.close(); process.exit(0) })
+process.send({ baseURL: server.baseURL })
+`,
+  )
+  const child = fork(join(outDir, 'child.js'), [], { stdio: 'inherit' })
+  const { baseURL } = /** @type {{ baseURL: string }} */ (
+    await new Promise((resolve) => child.once('message', resolve))
+  )
+  try {
+    const run = await runVitest(scenarioDir, ['--update=new'], {
+      CI: '',
+      BENCH_BASE_URL: baseURL,
+      OPENAI_API_KEY: 'test-key-fake',
+      HEAP_OUT: join(workDir, 'record-heap.json'),
+    })
+    if (run.code !== 0) invalid(`recording failed (exit code ${run.code}):\n${run.output}`)
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.send('close')
+    await exited
+  }
+}
+
+/**
+ * The least-squares slope of heap over tests run, in bytes per test.
+ * @param {[number, number][]} readings
+ */
+function slope(readings) {
+  const n = readings.length
+  const mx = readings.reduce((s, [x]) => s + x, 0) / n
+  const my = readings.reduce((s, [, y]) => s + y, 0) / n
+  let num = 0
+  let den = 0
+  for (const [x, y] of readings) {
+    num += (x - mx) * (y - my)
+    den += (x - mx) ** 2
+  }
+  return num / den
+}
+
+/** @param {string} dir @param {string} name @param {Record<string, string>} env */
+async function heapOf(dir, name, env) {
+  const out = join(workDir, `${name}-heap.json`)
+  const run = await runVitest(dir, [], { ...env, HEAP_OUT: out })
+  if (run.code !== 0) invalid(`${name} suite failed (exit code ${run.code}):\n${run.output}`)
+  /** @type {[number, number][]} */
+  const readings = JSON.parse(readFileSync(out, 'utf8'))
+  if (readings.length !== TESTS - WARMUP_TESTS + 1) invalid(`${name}: ${readings.length} readings`)
+  return slope(readings)
+}
+
+export async function study() {
+  if (!existsSync(join(root, 'dist/src/index.js'))) {
+    invalid('dist/ is missing: run `npm run build` first (`npm run bench` does)')
+  }
+  rmSync(workDir, { recursive: true, force: true })
+  const installed = join(workDir, 'node_modules/vitest-scenario')
+  mkdirSync(installed, { recursive: true })
+  cpSync(join(root, 'package.json'), join(installed, 'package.json'))
+  cpSync(process.env.BENCH_DIST ?? join(root, 'dist'), join(installed, 'dist'), { recursive: true })
+  writeScenarioProject()
+  await record()
+  writeBaselineProject()
+  cpSync(join(scenarioDir, 'fixtures'), join(baselineDir, 'fixtures'), { recursive: true })
+  const env = { CI: 'true', OPENAI_API_KEY: 'test-key-fake' }
+  const ours = await heapOf(scenarioDir, 'scenario', env)
+  const plain = await heapOf(baselineDir, 'baseline', env)
+  const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(2)} KB`
+  console.log(
+    `worker heap per test (${TESTS} tests × ${TURNS} turns in one file, replayed; slope after ${WARMUP_TESTS} tests): scenario() ${kb(ours)}, plain tests ${kb(plain)}, difference ${kb(ours - plain)} — target ≤ ${kb(TARGET_BYTES_PER_TEST)} per test: ${ours - plain <= TARGET_BYTES_PER_TEST ? 'MET' : 'NOT MET'}`,
+  )
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await study()
