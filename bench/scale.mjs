@@ -15,14 +15,16 @@ const REPEATS = QUICK ? 7 : 21
 const WARMUP = QUICK ? 10 : 30
 
 /**
- * The median wall time of `fn` in milliseconds over `REPEATS` runs, after `WARMUP` untimed ones.
+ * The median wall time of `fn` in milliseconds over `reps` runs, after `warmup` untimed ones.
  * @param {() => unknown} fn
+ * @param {number} [reps]
+ * @param {number} [warmup]
  */
-async function medianMs(fn) {
-  for (let i = 0; i < WARMUP; i++) await fn()
+async function medianMs(fn, reps = REPEATS, warmup = WARMUP) {
+  for (let i = 0; i < warmup; i++) await fn()
   /** @type {number[]} */
   const times = []
-  for (let i = 0; i < REPEATS; i++) {
+  for (let i = 0; i < reps; i++) {
     const start = performance.now()
     await fn()
     times.push(performance.now() - start)
@@ -235,12 +237,13 @@ async function longRunStudy() {
       )
     }
     // Fewer repetitions for the long runs: each is thousands of turns already.
-    // LangGraph's 10,000-turn run takes seconds, so it gets fewer repetitions than ours.
+    // LangGraph's 10,000-turn run takes seconds, so it gets fewer repetitions than ours; every
+    // size is warmed up with about 20,000 turns, so short runs are timed as compiled code too.
     const reps = Math.max(9, Math.min(REPEATS * 3, Math.round(50_000 / n)))
     const theirReps = Math.max(3, Math.min(REPEATS, Math.round(5_000 / n)))
     const warmup = Math.max(2, Math.round(20_000 / n))
-    const usOurs = ((await medianOf(ours, reps, warmup)) * 1000) / n
-    const usTheirs = ((await medianOf(theirs, theirReps, Math.min(warmup, 3))) * 1000) / n
+    const usOurs = ((await medianMs(ours, reps, warmup)) * 1000) / n
+    const usTheirs = ((await medianMs(theirs, theirReps, Math.min(warmup, 3))) * 1000) / n
     rows.push({ n, ours: usOurs, theirs: usTheirs })
   }
   const base = rows[0]?.ours ?? 0
@@ -254,26 +257,6 @@ async function longRunStudy() {
   console.log(
     `                 target: per-turn cost at 10,000 ≤ 2× the cost at 10: ${last && last.ours <= 2 * base ? 'MET' : 'NOT MET'}; lead ≥ 150× at every length: ${minLead >= 150 ? 'MET' : 'NOT MET'} (lowest ${fmt(minLead)}×)`,
   )
-}
-
-/**
- * The median wall time of `fn` in milliseconds over `reps` runs, after `warmup` untimed ones
- * (about 20,000 turns at every size, so short runs are timed as compiled code too).
- * @param {() => unknown} fn
- * @param {number} reps
- * @param {number} warmup
- */
-async function medianOf(fn, reps, warmup) {
-  for (let i = 0; i < warmup; i++) await fn()
-  /** @type {number[]} */
-  const times = []
-  for (let i = 0; i < reps; i++) {
-    const start = performance.now()
-    await fn()
-    times.push(performance.now() - start)
-  }
-  times.sort((a, b) => a - b)
-  return /** @type {number} */ (times[Math.floor(times.length / 2)])
 }
 
 console.log(`Scale studies${QUICK ? ' (--quick)' : ''}: medians of ${REPEATS} runs\n`)
