@@ -2,7 +2,10 @@
 // Replay overhead (see bench/README.md, "Replay overhead"): a Vitest suite of scenario tests that
 // replay recordings in CI, against a baseline suite with the same files and tests that only reads
 // the same recordings and asserts on them. Both run as real `vitest run` processes with Vitest's
-// default pool and isolation; the figure is the ratio of their wall-clock medians.
+// default pool and isolation; the figure is the ratio of their wall-clock medians. Two
+// configurations, one after the other: many files of few tests (what the library costs per test
+// file: loading it in each file's fresh process) and one file of many tests (what it costs per
+// test, in one process).
 // Run with `npm run bench` (it builds first): the scenario suite imports the freshly built dist/.
 
 import { fork, spawn } from 'node:child_process'
@@ -20,15 +23,30 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { createRequire } from 'node:module'
-import { availableParallelism } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { transpileScriptedServer } from './transpile-server.mjs'
 
 /** The issue's target: the scenario suite takes at most this many times the baseline's time. */
 const TARGET_RATIO = 1.15
-const FILES = 20
-const TESTS_PER_FILE = 10
+/**
+ * The configurations measured, files × tests per file. `BENCH_REPLAY_FILES` and
+ * `BENCH_REPLAY_TESTS` measure one of your own instead (the other number defaults to the first
+ * configuration's).
+ */
+const CONFIGURATIONS =
+  process.env.BENCH_REPLAY_FILES === undefined && process.env.BENCH_REPLAY_TESTS === undefined
+    ? [
+        { files: 20, tests: 10 },
+        { files: 1, tests: 1000 },
+      ]
+    : [
+        {
+          files: positive('BENCH_REPLAY_FILES', 20),
+          tests: positive('BENCH_REPLAY_TESTS', 10),
+        },
+      ]
 const TURNS = 5
 /** Timed rounds; each runs both suites once, the one that goes first alternating. */
 const ROUNDS = Number(process.env.BENCH_REPLAY_ROUNDS ?? 5)
@@ -46,7 +64,11 @@ const FIXTURES_DIR = 'fixtures'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const workDir = join(root, 'test-results/bench-replay')
-const projects = { scenario: join(workDir, 'scenario'), baseline: join(workDir, 'baseline') }
+/**
+ * The built package to install (default: the repository's `dist/`): another build's folder, to
+ * compare two builds against the same baseline (`copy` only).
+ */
+const DIST = process.env.BENCH_REPLAY_DIST ?? join(root, 'dist')
 const vitestBin = join(root, 'node_modules/vitest/vitest.mjs')
 const benchStarted = performance.now()
 
@@ -54,6 +76,35 @@ const benchStarted = performance.now()
 function invalid(message) {
   console.error(`\nBENCHMARK INVALID: ${message}`)
   process.exit(1)
+}
+
+/**
+ * A positive integer from the environment.
+ * @param {string} name
+ * @param {number} fallback
+ */
+function positive(name, fallback) {
+  const text = process.env[name]
+  if (text === undefined) return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 1)
+    invalid(`${name} must be a positive integer, not '${text}'`)
+  return value
+}
+
+/**
+ * One configuration: its sizes and its two projects, in a folder of its own.
+ * @typedef {{ files: number, tests: number, projects: { scenario: string, baseline: string } }} Bench
+ */
+
+/** @param {{ files: number, tests: number }} sizes @returns {Bench} */
+function benchOf({ files, tests }) {
+  const dir = join(workDir, `${files}x${tests}`)
+  return {
+    files,
+    tests,
+    projects: { scenario: join(dir, 'scenario'), baseline: join(dir, 'baseline') },
+  }
 }
 
 /** @param {number} n */
@@ -66,8 +117,8 @@ const testFileName = (file) => `replay-${pad2(file)}.test.ts`
 
 /** Gives the sample projects `vitest-scenario` from the fresh build, in a shared node_modules. */
 function installPackage() {
-  if (!existsSync(join(root, 'dist/src/index.js'))) {
-    invalid('dist/ is missing: run `npm run build` first (`npm run bench` does)')
+  if (!existsSync(join(DIST, 'src/index.js'))) {
+    invalid(`${DIST} has no src/index.js: run \`npm run build\` first (\`npm run bench\` does)`)
   }
   const target = join(workDir, 'node_modules/vitest-scenario')
   mkdirSync(join(workDir, 'node_modules'), { recursive: true })
@@ -78,7 +129,7 @@ function installPackage() {
     // and safe from a rebuild of dist/ while the benchmark runs.
     mkdirSync(target, { recursive: true })
     cpSync(join(root, 'package.json'), join(target, 'package.json'))
-    cpSync(join(root, 'dist'), join(target, 'dist'), { recursive: true })
+    cpSync(DIST, join(target, 'dist'), { recursive: true })
   } else {
     invalid(`BENCH_REPLAY_INSTALL must be 'copy' or 'symlink', not '${INSTALL}'`)
   }
@@ -90,8 +141,9 @@ function installPackage() {
  * Self-reference (`vitest-scenario` from inside the repository) does not work here: each project
  * has its own package.json, which ends the package scope, so the name must come from node_modules.
  */
-function checkResolution() {
-  for (const dir of Object.values(projects)) {
+/** @param {Bench} bench */
+function checkResolution(bench) {
+  for (const dir of Object.values(bench.projects)) {
     const require = createRequire(join(dir, 'package.json'))
     /** @param {string} name @param {string} expected */
     const expect = (name, expected) => {
@@ -120,10 +172,13 @@ function writeProject(dir, config) {
   writeFileSync(join(dir, 'vitest.config.ts'), config)
 }
 
-/** The scenario suite: the plugin, default pool and isolation, recordings under fixtures/. */
-function writeScenarioProject() {
+/**
+ * The scenario suite: the plugin, default pool and isolation, recordings under fixtures/.
+ * @param {Bench} bench
+ */
+function writeScenarioProject(bench) {
   writeProject(
-    projects.scenario,
+    bench.projects.scenario,
     `import { defineConfig } from 'vitest/config'
 import { scenarioPlugin } from 'vitest-scenario/plugin'
 
@@ -134,9 +189,9 @@ export default defineConfig({
 })
 `,
   )
-  for (let file = 1; file <= FILES; file++) {
+  for (let file = 1; file <= bench.files; file++) {
     writeFileSync(
-      join(projects.scenario, TESTS_DIR, testFileName(file)),
+      join(bench.projects.scenario, TESTS_DIR, testFileName(file)),
       `import { END, scenario } from 'vitest-scenario'
 
 // The scripted server while recording; a closed port when replaying (nothing listens there).
@@ -147,7 +202,7 @@ const model = {
 const nodes = ['ask', 'explain', 'challenge', 'confirm', 'wrap']
 const replaying = process.env.CI === 'true'
 
-for (let index = 1; index <= ${TESTS_PER_FILE}; index++) {
+for (let index = 1; index <= ${bench.tests}; index++) {
   // Questions of their own in every test, so every recording differs.
   const questions = nodes.map(
     (node, turn) => \`File ${file}, conversation \${index}, turn \${turn + 1} (\${node}): which drug inhibits BCL-2?\`,
@@ -190,11 +245,12 @@ for (let index = 1; index <= ${TESTS_PER_FILE}; index++) {
  * The baseline: the same files and tests, without the plugin. Each file imports openai and zod
  * (a client is built, a schema parses the recording), each test reads the recording the scenario
  * suite made for the same test (a copy, at the same path) and asserts on its 5 turns.
+ * @param {Bench} bench
  * @param {Map<string, string[]>} recordingsByFile test file → recording file names, by test
  */
-function writeBaselineProject(recordingsByFile) {
+function writeBaselineProject(bench, recordingsByFile) {
   writeProject(
-    projects.baseline,
+    bench.projects.baseline,
     `import { defineConfig } from 'vitest/config'
 
 // Default pool and isolation: neither is set. No plugin.
@@ -203,13 +259,13 @@ export default defineConfig({
 })
 `,
   )
-  cpSync(join(projects.scenario, FIXTURES_DIR), join(projects.baseline, FIXTURES_DIR), {
+  cpSync(join(bench.projects.scenario, FIXTURES_DIR), join(bench.projects.baseline, FIXTURES_DIR), {
     recursive: true,
   })
-  for (let file = 1; file <= FILES; file++) {
+  for (let file = 1; file <= bench.files; file++) {
     const names = recordingsByFile.get(testFileName(file)) ?? []
     writeFileSync(
-      join(projects.baseline, TESTS_DIR, testFileName(file)),
+      join(bench.projects.baseline, TESTS_DIR, testFileName(file)),
       `import { readFileSync } from 'node:fs'
 import OpenAI from 'openai'
 import { expect, test } from 'vitest'
@@ -237,7 +293,7 @@ const recordingSchema = z.object({
 const folder = new URL('../${FIXTURES_DIR}/${TESTS_DIR}/${testFileName(file)}/', import.meta.url)
 const recordings = ${JSON.stringify(names, null, 2).replaceAll('"', "'")}
 
-for (let index = 1; index <= ${TESTS_PER_FILE}; index++) {
+for (let index = 1; index <= ${bench.tests}; index++) {
   test(\`conversation \${index}\`, () => {
     expect(client.baseURL).toBe('http://127.0.0.1:9/v1')
     const path = new URL(recordings[index - 1] ?? '', folder)
@@ -326,8 +382,13 @@ async function startServer(childFile) {
   }
 }
 
+/** What the shell around each `vitest run` prints after it: the CPU time of the processes it waited for. */
+const CPU_MARK = '@@vitest-scenario-bench-cpu'
+
 /**
- * Runs `vitest run` in a project and times the process from spawn to exit.
+ * Runs `vitest run` in a project and times the process from spawn to exit. A shell runs it and
+ * then prints its `times`: the CPU time (user + system) of Vitest and every worker it waited for,
+ * which a busy machine disturbs far less than the wall clock.
  * @param {string} dir
  * @param {string[]} args
  * @param {Record<string, string | undefined>} env overrides; `undefined` removes a variable
@@ -345,10 +406,15 @@ function runVitest(dir, args, env) {
     if (value !== undefined) merged[name] = value
   }
   return new Promise(
-    /** @param {(run: { code: number | null, ms: number, output: string }) => void} resolve */
+    /** @param {(run: { code: number | null, ms: number, cpuMs: number, output: string }) => void} resolve */
     (resolve, reject) => {
       const started = performance.now()
-      const child = spawn(process.execPath, [vitestBin, 'run', ...args], { cwd: dir, env: merged })
+      const script = `"$@"; code=$?; echo ${CPU_MARK} >&2; times >&2; exit $code`
+      const child = spawn(
+        '/bin/sh',
+        ['-c', script, 'sh', process.execPath, vitestBin, 'run', ...args],
+        { cwd: dir, env: merged },
+      )
       let output = ''
       child.stdout.setEncoding('utf8').on('data', (chunk) => {
         output += chunk
@@ -357,7 +423,16 @@ function runVitest(dir, args, env) {
         output += chunk
       })
       child.on('error', reject)
-      child.on('close', (code) => resolve({ code, ms: performance.now() - started, output }))
+      child.on('close', (code) => {
+        const ms = performance.now() - started
+        const mark = output.lastIndexOf(CPU_MARK)
+        // `times`: the shell's own user and system time, then its children's.
+        const times = [...output.slice(mark).matchAll(/(\d+)m([\d.]+)s/g)].map(
+          (m) => (Number(m[1]) * 60 + Number(m[2])) * 1000,
+        )
+        const cpuMs = mark === -1 ? Number.NaN : (times[2] ?? Number.NaN) + (times[3] ?? Number.NaN)
+        resolve({ code, ms, cpuMs, output: mark === -1 ? output : output.slice(0, mark) })
+      })
     },
   )
 }
@@ -389,18 +464,21 @@ function hashTree(dir) {
   return hash.digest('hex')
 }
 
-/** Records the scenario suite once; returns each test file's recordings, in test order. */
-async function record() {
+/**
+ * Records the scenario suite once; returns each test file's recordings, in test order.
+ * @param {Bench} bench
+ */
+async function record(bench) {
   const server = await startServer(writeServer())
   let run
   try {
-    run = await runVitest(projects.scenario, ['--update=new'], {
+    run = await runVitest(bench.projects.scenario, ['--update=new'], {
       CI: '',
       BENCH_BASE_URL: server.baseURL,
       OPENAI_API_KEY: 'test-key-fake',
     })
     const stats = await server.stats()
-    const expected = FILES * TESTS_PER_FILE * TURNS
+    const expected = bench.files * bench.tests * TURNS
     if (run.code !== 0) invalid(`recording failed (exit code ${run.code}):\n${run.output}`)
     if (stats.requests !== expected || stats.byStatus['200'] !== expected) {
       invalid(`the server answered ${JSON.stringify(stats)}, expected ${expected} × 200`)
@@ -408,23 +486,25 @@ async function record() {
   } finally {
     await server.close()
   }
-  const files = filesUnder(join(projects.scenario, FIXTURES_DIR))
-  if (files.length !== FILES * TESTS_PER_FILE || !files.every((f) => f.endsWith('.json'))) {
+  const files = filesUnder(join(bench.projects.scenario, FIXTURES_DIR))
+  if (files.length !== bench.files * bench.tests || !files.every((f) => f.endsWith('.json'))) {
     invalid(
-      `recorded ${files.length} files, expected ${FILES * TESTS_PER_FILE}:\n${files.join('\n')}`,
+      `recorded ${files.length} files, expected ${bench.files * bench.tests}:\n${files.join('\n')}`,
     )
   }
   /** @type {Map<string, string[]>} */
   const byFile = new Map()
   for (const path of files) {
     const [testsDir, testFile, name] = path.split('/')
-    const recording = JSON.parse(readFileSync(join(projects.scenario, FIXTURES_DIR, path), 'utf8'))
+    const recording = JSON.parse(
+      readFileSync(join(bench.projects.scenario, FIXTURES_DIR, path), 'utf8'),
+    )
     const index = Number(/^conversation (\d+)$/.exec(recording.test)?.[1])
     if (
       testsDir !== TESTS_DIR ||
       testFile === undefined ||
       name === undefined ||
-      !(index >= 1 && index <= TESTS_PER_FILE) ||
+      !(index >= 1 && index <= bench.tests) ||
       recording.status !== 'complete' ||
       recording.interactions.length !== TURNS
     ) {
@@ -444,19 +524,20 @@ async function record() {
 const CI_ENV = { CI: 'true', OPENAI_API_KEY: undefined, BENCH_BASE_URL: undefined }
 
 /**
- * One timed `vitest run` of a suite; a run that does not pass all 200 tests stops the benchmark.
+ * One timed `vitest run` of a suite; a run that does not pass all its tests stops the benchmark.
+ * @param {Bench} bench
  * @param {'scenario' | 'baseline'} suite
  */
-async function timed(suite) {
-  const run = await runVitest(projects[suite], EXTRA_ARGS, CI_ENV)
-  const total = FILES * TESTS_PER_FILE
+async function timed(bench, suite) {
+  const run = await runVitest(bench.projects[suite], EXTRA_ARGS, CI_ENV)
+  const total = bench.files * bench.tests
   const passed = new RegExp(`Tests\\s+${total} passed \\(${total}\\)`).test(run.output)
   if (run.code !== 0 || !passed) {
     invalid(
       `the ${suite} suite did not pass all ${total} tests (exit code ${run.code}):\n${run.output}`,
     )
   }
-  return { ms: run.ms, phases: phasesOf(run.output) }
+  return { ms: run.ms, cpuMs: run.cpuMs, phases: phasesOf(run.output) }
 }
 
 /**
@@ -524,72 +605,112 @@ function takeLock() {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Measures one configuration: generates its projects, records once, times the rounds, prints
+ * them and the medians; returns the ratio of the medians and its per-round range.
+ * @param {Bench} bench
+ */
+async function measure(bench) {
+  writeScenarioProject(bench)
+  writeProject(bench.projects.baseline, '')
+  checkResolution(bench)
+  console.log(
+    `\n== ${bench.files} file${bench.files === 1 ? '' : 's'} × ${bench.tests} tests × ${TURNS} turns, default pool and isolation, CI=true`,
+  )
+  const recorded = await record(bench)
+  const fixturesHash = hashTree(join(bench.projects.scenario, FIXTURES_DIR))
+  writeBaselineProject(bench, recorded.byFile)
+  console.log(
+    `recorded ${bench.files * bench.tests} recordings (${bench.files * bench.tests * TURNS} calls) in ${seconds(recorded.ms)}`,
+  )
+
+  // One untimed run of each first: both pass in CI before anything is timed, and both have their
+  // files in the page cache and Vitest's cache folder written.
+  await timed(bench, 'scenario')
+  await timed(bench, 'baseline')
+
+  /** @typedef {{ ms: number, cpuMs: number, phases: Record<string, number> }} Run */
+  /** @type {{ scenario: Run[], baseline: Run[] }} */
+  const runs = { scenario: [], baseline: [] }
+  console.log('\nround  first      scenario   baseline   ratio    CPU ratio')
+  for (let round = 0; round < ROUNDS; round++) {
+    /** @type {('scenario' | 'baseline')[]} */
+    const order = round % 2 === 0 ? ['scenario', 'baseline'] : ['baseline', 'scenario']
+    for (const suite of order) runs[suite].push(await timed(bench, suite))
+    const s = runs.scenario[round]
+    const b = runs.baseline[round]
+    const ratio = (s?.ms ?? Number.NaN) / (b?.ms ?? Number.NaN)
+    const cpuRatio = (s?.cpuMs ?? Number.NaN) / (b?.cpuMs ?? Number.NaN)
+    console.log(
+      `${String(round + 1).padEnd(7)}${order[0]?.padEnd(11)}${seconds(s?.ms ?? Number.NaN).padEnd(11)}${seconds(b?.ms ?? Number.NaN).padEnd(11)}${`${ratio.toFixed(3)}×`.padEnd(9)}${cpuRatio.toFixed(3)}×`,
+    )
+  }
+
+  if (hashTree(join(bench.projects.scenario, FIXTURES_DIR)) !== fixturesHash) {
+    invalid('the replaying runs changed the recordings')
+  }
+
+  const scenarioMedian = median(runs.scenario.map((r) => r.ms))
+  const baselineMedian = median(runs.baseline.map((r) => r.ms))
+  const scenarioCpu = median(runs.scenario.map((r) => r.cpuMs))
+  const baselineCpu = median(runs.baseline.map((r) => r.cpuMs))
+  const phaseNames = [
+    ...new Set([...runs.scenario, ...runs.baseline].flatMap((r) => Object.keys(r.phases))),
+  ]
+  console.log(
+    '\nmedians (wall clock of the vitest process; CPU time of it and its workers; Vitest phases summed over workers)',
+  )
+  console.log(
+    `${'suite'.padEnd(10)}${'wall'.padEnd(10)}${'CPU'.padEnd(10)}${phaseNames.map((p) => p.padEnd(13)).join('')}`,
+  )
+  for (const suite of /** @type {const} */ (['scenario', 'baseline'])) {
+    const wall = suite === 'scenario' ? scenarioMedian : baselineMedian
+    const cpu = suite === 'scenario' ? scenarioCpu : baselineCpu
+    const phases = phaseNames.map((p) =>
+      seconds(median(runs[suite].map((r) => r.phases[p] ?? Number.NaN))).padEnd(13),
+    )
+    console.log(
+      `${suite.padEnd(10)}${seconds(wall).padEnd(10)}${seconds(cpu).padEnd(10)}${phases.join('')}`,
+    )
+  }
+  const perRound = runs.scenario.map((r, i) => r.ms / (runs.baseline[i]?.ms ?? Number.NaN))
+  return {
+    ratio: scenarioMedian / baselineMedian,
+    cpuRatio: scenarioCpu / baselineCpu,
+    low: Math.min(...perRound),
+    high: Math.max(...perRound),
+  }
+}
+
 takeLock()
 rmSync(workDir, { recursive: true, force: true })
 mkdirSync(workDir, { recursive: true })
 installPackage()
-writeScenarioProject()
-writeProject(projects.baseline, '')
-checkResolution()
 
 const vitestVersion = JSON.parse(
   readFileSync(join(root, 'node_modules/vitest/package.json'), 'utf8'),
 ).version
 const defaultWorkers = Math.max(availableParallelism() - 1, 1)
 console.log(
-  `Replay overhead: ${FILES} files × ${TESTS_PER_FILE} tests × ${TURNS} turns, default pool and isolation, CI=true`,
+  `Replay overhead: ${CONFIGURATIONS.map((c) => `${c.files} × ${c.tests}`).join(', then ')} (files × tests), ${ROUNDS} rounds each`,
 )
 console.log(
-  `node ${process.version}, vitest ${vitestVersion}, ${availableParallelism()} CPUs (Vitest's default: ${defaultWorkers} worker${defaultWorkers === 1 ? '' : 's'}), vitest-scenario: ${INSTALL}`,
-)
-const recorded = await record()
-const fixturesHash = hashTree(join(projects.scenario, FIXTURES_DIR))
-writeBaselineProject(recorded.byFile)
-console.log(
-  `recorded ${FILES * TESTS_PER_FILE} recordings (${FILES * TESTS_PER_FILE * TURNS} calls) in ${seconds(recorded.ms)}`,
+  `node ${process.version}, vitest ${vitestVersion}, ${availableParallelism()} CPUs (Vitest's default: ${defaultWorkers} worker${defaultWorkers === 1 ? '' : 's'}), vitest-scenario: ${INSTALL}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
 )
 
-// One untimed run of each first: both pass in CI before anything is timed, and both have their
-// files in the page cache and Vitest's cache folder written.
-await timed('scenario')
-await timed('baseline')
-
-/** @type {{ scenario: { ms: number, phases: Record<string, number> }[], baseline: { ms: number, phases: Record<string, number> }[] }} */
-const runs = { scenario: [], baseline: [] }
-console.log('\nround  first      scenario   baseline   ratio')
-for (let round = 0; round < ROUNDS; round++) {
-  /** @type {('scenario' | 'baseline')[]} */
-  const order = round % 2 === 0 ? ['scenario', 'baseline'] : ['baseline', 'scenario']
-  for (const suite of order) runs[suite].push(await timed(suite))
-  const s = runs.scenario[round]?.ms ?? Number.NaN
-  const b = runs.baseline[round]?.ms ?? Number.NaN
-  console.log(
-    `${String(round + 1).padEnd(7)}${order[0]?.padEnd(11)}${seconds(s).padEnd(11)}${seconds(b).padEnd(11)}${(s / b).toFixed(3)}×`,
+/** @type {string[]} */
+const verdicts = []
+for (const sizes of CONFIGURATIONS) {
+  const { ratio, cpuRatio, low, high } = await measure(benchOf(sizes))
+  verdicts.push(
+    `${`${sizes.files} × ${sizes.tests}`.padEnd(12)}scenario ÷ baseline = ${ratio.toFixed(3)}× (per-round range ${low.toFixed(3)}–${high.toFixed(3)}×; CPU time ${cpuRatio.toFixed(3)}×) — target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'MET' : 'NOT MET'}`,
   )
 }
-
-if (hashTree(join(projects.scenario, FIXTURES_DIR)) !== fixturesHash) {
-  invalid('the replaying runs changed the recordings')
-}
-
-const scenarioMedian = median(runs.scenario.map((r) => r.ms))
-const baselineMedian = median(runs.baseline.map((r) => r.ms))
-const ratio = scenarioMedian / baselineMedian
-const phaseNames = [
-  ...new Set([...runs.scenario, ...runs.baseline].flatMap((r) => Object.keys(r.phases))),
-]
-console.log('\nmedians (wall clock of the vitest process; Vitest phases summed over workers)')
+console.log(`\n${verdicts.join('\n')}`)
 console.log(
-  `${'suite'.padEnd(10)}${'wall'.padEnd(10)}${phaseNames.map((p) => p.padEnd(13)).join('')}`,
+  `benchmark took ${seconds(performance.now() - benchStarted)}; load average at the end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
 )
-for (const suite of /** @type {const} */ (['scenario', 'baseline'])) {
-  const wall = suite === 'scenario' ? scenarioMedian : baselineMedian
-  const phases = phaseNames.map((p) =>
-    seconds(median(runs[suite].map((r) => r.phases[p] ?? Number.NaN))).padEnd(13),
-  )
-  console.log(`${suite.padEnd(10)}${seconds(wall).padEnd(10)}${phases.join('')}`)
-}
-console.log(
-  `\nscenario ÷ baseline = ${ratio.toFixed(3)}× (per-round range ${Math.min(...runs.scenario.map((r, i) => r.ms / (runs.baseline[i]?.ms ?? Number.NaN))).toFixed(3)}–${Math.max(...runs.scenario.map((r, i) => r.ms / (runs.baseline[i]?.ms ?? Number.NaN))).toFixed(3)}×) — target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'MET' : 'NOT MET'}`,
-)
-console.log(`benchmark took ${seconds(performance.now() - benchStarted)}`)

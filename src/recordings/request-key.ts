@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { RecordedRequest } from './normalize-request.js'
 import { extendedList, listKeyOf } from './request-delta.js'
 import { canonicalize, type Json } from './stable-json.js'
@@ -84,6 +84,8 @@ const MARK_TEXT = JSON.stringify(LIST_MARK)
 /** The link before a list's first item: a digest's length, so each link's text is unambiguous. */
 const CHAIN_START = 'A'.repeat(44)
 
+// The one-shot `hash` (Node ≥ 20.12): a replayed test takes about 30 digests, and a `createHash`
+// object for each cost twice as much as the digest.
 function digest(text: string): string {
-  return createHash('sha256').update(text).digest('base64')
+  return hash('sha256', text, 'base64')
 }

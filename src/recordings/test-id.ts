@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
@@ -37,8 +37,8 @@ export function recordingTestId(names: readonly string[], sample?: number): stri
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_SLUG)
     .replace(/-+$/, '')
-  const hash = createHash('sha256').update(fullName).digest('hex').slice(0, 8)
-  const id = slug === '' ? hash : `${slug}-${hash}`
+  const digest = hash('sha256', fullName, 'hex').slice(0, 8)
+  const id = slug === '' ? digest : `${slug}-${digest}`
   return sample === undefined ? id : `${id}.sample-${sample}`
 }
 

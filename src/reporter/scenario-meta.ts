@@ -2,7 +2,7 @@
 // worker after each run. Only task meta survives `--shard` + `--merge-reports` (blobs keep the
 // task tree), so everything a report shows must be in here — and kept small, since it travels
 // by RPC and into every blob. No vitest import: the worker side calls it.
-import { resultSet, samplePassed } from '../samples/result-set.js'
+import { passed, resultSet } from '../samples/result-set.js'
 import type { ScenarioDefinition } from '../scenario/definition.js'
 import { END } from '../scenario/end.js'
 import type {
@@ -265,7 +265,7 @@ export function scenarioMeta(
     const set = resultSet(results, options.confidence ?? 0.95)
     meta.samples = {
       n: results.length,
-      passes: set.results.filter(samplePassed).length,
+      passes: set.results.filter(passed).length,
       passRate: set.passRate,
       interval: set.interval,
     }
@@ -367,7 +367,7 @@ function runMeta(result: ScenarioExecutionResult, write: MetaWriter, at: string)
   }
   const run: ScenarioRunMeta = {
     status: result.status,
-    passed: samplePassed(result),
+    passed: passed(result),
     path: result.path.map(write.node),
     edges: takenEdges(result),
     turnCount: result.turnCount,

@@ -106,7 +106,7 @@ export function registerRecordingHooks(): void {
     const root = options?.root ?? process.cwd()
     const testFile = task.file?.filepath ?? ''
     const names = namesOf(task)
-    const folder = recordingFolder({ testFile, root, dir: options?.recordings.dir })
+    const { folder, shownFile } = filePaths(task.file, testFile, root, options?.recordings.dir)
     const refuse = duplicateOf(task, names, folder, root)
     const sessionFor = (sample: number | undefined) => {
       const file = recordingPath(folder, recordingTestId(names, sample))
@@ -115,7 +115,7 @@ export function registerRecordingHooks(): void {
         displayFile: relative(root, file),
         test: names.join(' > ') + (sample === undefined ? '' : ` (sample ${sample})`),
         mode,
-        command: rerecordCommand(relative(root, testFile), names),
+        command: rerecordCommand(shownFile, names),
         redact: redactHook(options),
         allowSecrets: options?.recordings.allowSecrets,
         refuse,
@@ -137,7 +137,6 @@ export function registerRecordingHooks(): void {
     // Every model call this test makes, also from `test.concurrent` tests sharing the worker, finds
     // its session through the async context the test body runs in.
     current.enterWith(ref)
-    context.onTestFinished(() => putRecordingErrorsFirst(task))
   })
 
   afterEach(async (context) => {
@@ -164,6 +163,9 @@ export function registerRecordingHooks(): void {
       ...new Set(all.flatMap((session) => session.failures)),
       ...settled.flatMap((s) => (s.status === 'rejected' ? [toError(s.reason)] : [])),
     ]
+    // Registered only for a test that has recording failures: the runner takes a stack trace for
+    // every finish hook, which cost more than the rest of this hook for a passing test.
+    if (failures.length > 0) context.onTestFinished(() => putRecordingErrorsFirst(task))
     if (failures.length === 1) throw failures[0]
     if (failures.length > 1) {
       throw new AggregateError(failures, `[vitest-scenario] ${failures.length} recording failures`)
@@ -285,6 +287,35 @@ function duplicateOf(
     recording: relative(root, recording),
     file: recording,
   })
+}
+
+/** Where a test file's recordings live, and the file as messages show it: once per file. */
+interface FilePaths {
+  root: string
+  dir: string | undefined
+  folder: string
+  shownFile: string
+}
+
+/** Each file task's paths: the same for every test of the file. */
+const pathsByFile = new WeakMap<object, FilePaths>()
+
+function filePaths(
+  file: object | undefined,
+  testFile: string,
+  root: string,
+  dir: string | undefined,
+): FilePaths {
+  const known = file === undefined ? undefined : pathsByFile.get(file)
+  if (known !== undefined && known.root === root && known.dir === dir) return known
+  const paths: FilePaths = {
+    root,
+    dir,
+    folder: recordingFolder({ testFile, root, dir }),
+    shownFile: relative(root, testFile),
+  }
+  if (file !== undefined) pathsByFile.set(file, paths)
+  return paths
 }
 
 function toError(reason: unknown): Error {

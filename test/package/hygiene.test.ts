@@ -283,7 +283,12 @@ describe('import graph', () => {
         ),
       )
     expect(statics).toEqual([])
-    expect(readFileSync(join(dir, 'ai.js'), 'utf8')).toContain("import('ai')")
+    // The entry is bundled (src/ai-sdk/ai.ts is in it); a per-file build keeps it in ai.js.
+    const loader = ['index.js', 'ai.js']
+      .filter((name) => readdirSync(dir).includes(name))
+      .map((name) => readFileSync(join(dir, name), 'utf8'))
+      .join('\n')
+    expect(loader).toMatch(/import\(\s*["']ai["']\s*\)/)
     // One dpdm run or node process per check: seconds under load.
   }, 30_000)
 

@@ -237,6 +237,15 @@ describe('record, replay, refresh', () => {
     )
   }, 120_000)
 
+  test("a test's recording failure is printed before the failures it explains", async () => {
+    const run = await ci(['swallow.test.ts', '-t', 'then fails an assertion'])
+    expect(run.code).toBe(1)
+    const miss = run.output.indexOf('RecordingMissingError')
+    const assertion = run.output.indexOf('AssertionError: the app answered')
+    expect(miss, run.output).toBeGreaterThan(-1)
+    expect(assertion, run.output).toBeGreaterThan(miss)
+  }, 120_000)
+
   test('an unknown mode is an error that lists the valid ones', async () => {
     const run = await ci(['conversation.test.ts'], { VITEST_SCENARIO_RECORD: 'sometimes' })
     expect(run.code).not.toBe(0)

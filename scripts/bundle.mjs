@@ -1,0 +1,183 @@
+// @ts-check
+// The published JavaScript: one file per entry point of package.json "exports", at the path the
+// entry names (dist/src/core.js, dist/matchers/index.js, …), with the modules several entries share
+// in chunks under dist/src/chunks/. `npm run build` runs it, then `tsc --emitDeclarationOnly`
+// writes the type declarations beside these files (the bundler does not type-check, so the
+// JavaScript is there even when tsc then reports an error). `npx tsc -p tsconfig.build.json` alone
+// still writes one file per source file over the entries: a working, unbundled dist/.
+//
+// Why: a test file runs in a process of its own (Vitest's default isolation), which loads the
+// package again. One file per source file was 245 modules for `vitest-scenario` and its setup
+// entry (26 files bundled), and Node's module loader (resolving, reading and compiling each;
+// `compileSourceTextModule`) was most of what the library cost per test file.
+//
+//   node scripts/bundle.mjs [outDir]     (default: dist)
+//
+// Every bare import stays external: the peers (vitest, zod, jest, openai, ai, @openai/agents) and
+// tinyspy are imported from the user's node_modules exactly as the sources import them, dynamic
+// imports of optional peers stay dynamic. The build fails when the output breaks a rule the
+// sources keep (test/package/hygiene.test.ts checks the sources and the loaded entries).
+import { readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { rolldown } from 'rolldown'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Where shared chunks go: beside the entries of `src/`, one folder deep like them. */
+const CHUNKS = 'src/chunks'
+
+/** The entries whose import graph may reach Jest (`jest`, `@jest/*`, `jest-*`). */
+const JEST_ENTRIES = ['src/jest/index', 'src/jest/setup']
+/** The entries whose import graph may reach Vitest at run time. */
+const VITEST_ENTRIES = [
+  'src/index',
+  'matchers/index',
+  'src/setup/index',
+  'src/plugin/index',
+  'src/reporter/index',
+]
+/** The adapter entries: each may load its own optional SDK, and no other entry may. */
+const SDK_ENTRIES = { 'src/ai-sdk/index': /^ai$/, 'src/openai-agents/index': /^@openai\/agents$/ }
+
+const JEST = /^(?:jest(?:-[\w-]+)?|@jest\/[\w-]+)(?:\/.*)?$/
+const VITEST = /^(?:vitest|@vitest\/[\w-]+)(?:\/.*)?$/
+const SDK = /^(?:ai|@ai-sdk\/[^/]+|@openai\/agents[^/]*|@anthropic-ai\/[^/]+)(?:\/.*)?$/
+
+/** @param {string} message @returns {never} */
+function fail(message) {
+  throw new Error(`[vitest-scenario build] ${message}`)
+}
+
+/** The entries, by output name without `.js` (`src/core`), from package.json "exports". */
+function entries() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  /** @type {Record<string, string>} */
+  const input = {}
+  for (const [name, target] of Object.entries(pkg.exports)) {
+    if (typeof target !== 'object') continue
+    const match = /^\.\/dist\/(.+)\.js$/.exec(target.default)
+    if (match?.[1] === undefined) fail(`exports['${name}'].default is not ./dist/<path>.js`)
+    input[match[1]] = join(root, `${match[1]}.ts`)
+  }
+  return input
+}
+
+/**
+ * Builds the entries into `outDir` and checks the output.
+ * @param {{ outDir?: string }} [options]
+ */
+export async function bundle({ outDir = join(root, 'dist') } = {}) {
+  const input = entries()
+  const build = await rolldown({
+    input,
+    cwd: root,
+    platform: 'node',
+    tsconfig: join(root, 'tsconfig.build.json'),
+    // Only the package's own modules are bundled: relative and absolute paths.
+    external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
+    transform: { target: 'es2023' },
+  })
+  const { output } = await build.write({
+    dir: outDir,
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: `${CHUNKS}/[name]-[hash].js`,
+    // Maps point into src/, which the package ships; the sources are not copied into them.
+    sourcemap: true,
+    sourcemapExcludeSources: true,
+  })
+  await build.close()
+  const chunks = output.flatMap((item) => (item.type === 'chunk' ? [item] : []))
+  check(input, chunks)
+  return chunks
+}
+
+/**
+ * The output keeps the rules of the sources: the layering of the entries' imports, files found
+ * next to the module that names them, class names.
+ * @param {Record<string, string>} input
+ * @param {import('rolldown').OutputChunk[]} chunks
+ */
+function check(input, chunks) {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  for (const name of Object.keys(input)) {
+    const entry = byFile.get(`${name}.js`)
+    if (entry === undefined || !entry.isEntry) fail(`no entry file ${name}.js was written`)
+    const { statics, dynamics } = reached(entry, byFile)
+    const all = [...statics, ...dynamics]
+    if (!JEST_ENTRIES.includes(name)) {
+      const jest = all.filter((id) => JEST.test(id))
+      if (jest.length > 0) fail(`${name}.js reaches ${jest.join(', ')}`)
+    }
+    if (!VITEST_ENTRIES.includes(name)) {
+      const vitest = statics.filter((id) => VITEST.test(id))
+      if (vitest.length > 0) fail(`${name}.js reaches ${vitest.join(', ')}`)
+    }
+    const own = SDK_ENTRIES[/** @type {keyof typeof SDK_ENTRIES} */ (name)]
+    const sdks = all.filter((id) => SDK.test(id) && !(own?.test(id) && !statics.includes(id)))
+    if (sdks.length > 0) {
+      fail(`${name}.js reaches ${sdks.join(', ')} (an optional SDK: only its adapter, lazily)`)
+    }
+  }
+  for (const chunk of chunks) {
+    for (const id of chunk.moduleIds) {
+      if (!id.startsWith(root) || !/\.ts$/.test(id)) continue
+      const source = readFileSync(id, 'utf8')
+      // `new URL('./x.js', import.meta.url)` finds a file relative to the module: the module must
+      // be in an output file in its own folder.
+      const local = relative(root, dirname(id))
+      if (/new URL\(\s*['"]\.\.?\//.test(source) && dirname(chunk.fileName) !== local) {
+        fail(
+          `${relative(root, id)} finds files relative to its own folder, but was bundled into ${chunk.fileName}`,
+        )
+      }
+    }
+    // A class renamed to set it apart from another of the same name would carry the new name.
+    const renamed = /\b(?:class\s+([\w$]+\$\d+)|([\w$]+\$\d+)\s*=\s*class\b)/.exec(chunk.code)
+    if (renamed !== null) {
+      fail(`class ${renamed[1] ?? renamed[2]} in ${chunk.fileName} was renamed by the bundler`)
+    }
+  }
+}
+
+/**
+ * The bare imports an entry reaches: statically (through the chunks it imports), and
+ * dynamically from any chunk it reaches.
+ * @param {import('rolldown').OutputChunk} entry
+ * @param {Map<string, import('rolldown').OutputChunk>} byFile
+ */
+function reached(entry, byFile) {
+  /** @type {Set<string>} */
+  const statics = new Set()
+  /** @type {Set<string>} */
+  const dynamics = new Set()
+  const seen = new Set()
+  /** @param {import('rolldown').OutputChunk} chunk */
+  const walk = (chunk) => {
+    if (seen.has(chunk.fileName)) return
+    seen.add(chunk.fileName)
+    for (const id of chunk.imports) {
+      const next = byFile.get(id)
+      if (next === undefined) statics.add(id)
+      else walk(next)
+    }
+    for (const id of chunk.dynamicImports) {
+      const next = byFile.get(id)
+      if (next === undefined) dynamics.add(id)
+      else walk(next)
+    }
+  }
+  walk(entry)
+  return { statics: [...statics], dynamics: [...dynamics] }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const outDir = resolve(process.argv[2] ?? join(root, 'dist'))
+  const chunks = await bundle({ outDir })
+  const bytes = chunks.reduce((sum, chunk) => sum + chunk.code.length, 0)
+  const entryCount = chunks.filter((chunk) => chunk.isEntry).length
+  console.log(
+    `bundled ${entryCount} entries and ${chunks.length - entryCount} shared chunks (${Math.round(bytes / 1024)} KiB) into ${relative(process.cwd(), outDir) || '.'}`,
+  )
+}
