@@ -1,10 +1,12 @@
 // @ts-check
-// The published JavaScript: one file per entry point of package.json "exports", at the path the
-// entry names (dist/src/core.js, dist/matchers/index.js, …), with the modules several entries share
-// in chunks under dist/src/chunks/. `npm run build` runs it, then `tsc --emitDeclarationOnly`
-// writes the type declarations beside these files (the bundler does not type-check, so the
-// JavaScript is there even when tsc then reports an error). `npx tsc -p tsconfig.build.json` alone
-// still writes one file per source file over the entries: a working, unbundled dist/.
+// The entry points of package.json "exports", bundled: one file per entry at the path the entry
+// names (dist/src/core.js, dist/matchers/index.js, …), with the modules several entries share in
+// chunks under dist/src/chunks/. `npm run build` runs `tsc -p tsconfig.build.json` first, which
+// writes one JavaScript and one declaration file per source file; this then writes the entries
+// over tsc's. The entries load only the bundle; tsc's other files stay beside them, unused by the
+// package (its `exports` reach none of them), for what imports a module of `dist/` by path (the
+// repository's benchmarks). `npx tsc -p tsconfig.build.json` alone gives a working, unbundled
+// dist/.
 //
 // Why: a test file runs in a process of its own (Vitest's default isolation), which loads the
 // package again. One file per source file was 245 modules for `vitest-scenario` and its setup
@@ -17,7 +19,7 @@
 // tinyspy are imported from the user's node_modules exactly as the sources import them, dynamic
 // imports of optional peers stay dynamic. The build fails when the output breaks a rule the
 // sources keep (test/package/hygiene.test.ts checks the sources and the loaded entries).
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { rolldown } from 'rolldown'
@@ -89,6 +91,12 @@ export async function bundle({ outDir = join(root, 'dist') } = {}) {
   })
   await build.close()
   const chunks = output.flatMap((item) => (item.type === 'chunk' ? [item] : []))
+  const maps = new Set(output.map((item) => item.fileName))
+  for (const chunk of chunks) {
+    // An entry that only re-exports has no source map: tsc's, for the file it replaced, goes.
+    if (!maps.has(`${chunk.fileName}.map`))
+      rmSync(join(outDir, `${chunk.fileName}.map`), { force: true })
+  }
   check(input, chunks)
   return chunks
 }
