@@ -5,7 +5,7 @@ import { type DirectReplay, REPLAYED_HEADER, type RecordingSession } from '../re
 import type { ChatToolCall, ErrorCategory, ErrorStage, ReplayTally, Usage } from '../state/types.js'
 import type { ChatRequest } from './chat-request.js'
 import { type CallFailure, classifyCallError } from './classify-error.js'
-import { type ChatClient, type CreateMethod, clientFor } from './client.js'
+import { type CreateMethod, clientFor, libraryEndpoint } from './client.js'
 import {
   type CheckedCompletion,
   type CompletionCheck,
@@ -19,6 +19,7 @@ import type {
   ModelDriver,
 } from './driver.js'
 import { baseURLOf, endpointOf } from './endpoint.js'
+import { httpAttempt } from './http-call.js'
 import { withLinkedSignal } from './linked-signal.js'
 import type { ModelCalls } from './model-calls.js'
 import { readBody } from './read-body.js'
@@ -41,13 +42,15 @@ export interface ChatResult {
 }
 
 /**
- * Makes one model call with the library's retry loop, inside the run's limiter: through the
- * config's driver, else through an `openai` client to Chat Completions or, with `api:
- * 'responses'`, to the Responses API (`client.responses.create`). A call
- * that still fails throws a `ModelCallError` with its category (`rate_limit`, `timeout`,
- * `recording`, …), naming the endpoint; a 2xx answer that is not a usable completion is a
- * `bad_response`. With a recording session, a client the library builds asks the session first:
- * a recorded success replays without the SDK, a miss fails here (see docs/design.md, Recordings).
+ * Makes one model call with the library's retry loop, inside the run's limiter, to Chat
+ * Completions or, with `api: 'responses'`, to the Responses API: through the config's driver,
+ * else through the user's `client` (`client.chat.completions.create` / `client.responses.create`),
+ * else over HTTP by the library itself, without the `openai` SDK (`httpAttempt`: the same request
+ * the SDK would send, to the same URL). A call that still fails throws a `ModelCallError` with its
+ * category (`rate_limit`, `timeout`, `recording`, …), naming the endpoint; a 2xx answer that is
+ * not a usable completion is a `bad_response`. With a recording session, a call the library makes
+ * itself asks the session first: a recorded success replays without any request, a miss fails
+ * here, and anything else goes to the session's `fetch` (see docs/design.md, Recordings).
  */
 export async function chatCompletion(
   config: ModelConfig,
@@ -65,8 +68,15 @@ export async function chatCompletion(
   const policy = context.policy ?? defaultRetryPolicy
   const api = wireApiOf(config)
   const body = api.body(config, request)
+  const { limiter, recording } = context.calls
+  // A call the library makes itself (no client, no driver) goes over HTTP without the SDK, to an
+  // endpoint built once per base URL and key; its body is serialized once, for the recording and
+  // for every attempt.
+  const direct = config.client === undefined && config.driver === undefined
+  const target = direct ? libraryEndpoint(config, recording) : undefined
+  const text = direct ? JSON.stringify(body) : ''
   // A driver names itself: it has no base URL of the library's to show or key the limiter on.
-  const endpoint = config.driver?.name ?? endpointOf(baseURLOf(config))
+  const endpoint = config.driver?.name ?? target?.endpoint ?? endpointOf(baseURLOf(config))
   const failed = (
     category: ErrorCategory,
     message: string,
@@ -78,39 +88,60 @@ export async function chatCompletion(
       { category, stage, status, attempts, model: config.model, endpoint, message },
       cause,
     )
-  const { limiter, recording } = context.calls
-  let replayed: DirectReplay | undefined
-  if (recording !== undefined && config.client === undefined && config.driver === undefined) {
+  if (target !== undefined && recording !== undefined) {
+    let replayed: DirectReplay | undefined
     try {
-      replayed = replayDirect(recording, config, api, body)
+      replayed = recording.replayDirect({
+        url: `${target.base}${api.path}`,
+        body: text,
+        baseURL: target.baseURL,
+      })
     } catch (error) {
       // A miss or a call the session refuses: final, and the session keeps it for the test.
       throw failed('recording', (error as Error).message, 1, error)
     }
-  }
-  if (replayed !== undefined) {
-    // A recording made before responses were checked (or edited by hand) is checked on replay.
-    const checked = api.check(replayed.body, undefined)
-    if (!checked.ok) throw failed('bad_response', `${checked.problem} (replayed)`, 1, replayed.body)
-    if (context.replay !== undefined) {
-      context.replay.calls += 1
-      context.replay.recordedDurationMs += replayed.durationMs
+    if (replayed !== undefined) {
+      // A recording made before responses were checked (or edited by hand) is checked on replay.
+      const checked = api.check(replayed.body, undefined)
+      if (!checked.ok) {
+        throw failed('bad_response', `${checked.problem} (replayed)`, 1, replayed.body)
+      }
+      if (context.replay !== undefined) {
+        context.replay.calls += 1
+        context.replay.recordedDurationMs += replayed.durationMs
+      }
+      return toResult(checked.completion, 0, replayed.durationMs)
     }
-    return toResult(checked.completion, 0, replayed.durationMs)
   }
   let callOnce: (signal: AbortSignal) => Promise<Answer>
   if (config.driver !== undefined) {
     const driver = config.driver
     const driverRequest = toDriverRequest(config, request)
-    callOnce = (callSignal) => driverAttempt(driver, driverRequest, callSignal)
-  } else {
-    let client: ChatClient
-    try {
-      client = await clientFor(config, recording)
-    } catch (error) {
-      // e.g. an SDK that refuses its options (a missing key): a configuration problem, not the agent's.
-      throw failed('unexpected', `the client could not be built: ${messageOf(error)}`, 0, error)
+    callOnce = (callSignal) =>
+      withLinkedSignal(callSignal, (linked) => driverAttempt(driver, driverRequest, linked))
+  } else if (direct) {
+    if (target === undefined) {
+      throw new ModelCallError(
+        {
+          category: 'unexpected',
+          stage,
+          attempts: 0,
+          model: config.model,
+          endpoint,
+          message:
+            'there is no API key: the model config has no `apiKey` and OPENAI_API_KEY is not set',
+          fix: 'Set OPENAI_API_KEY, or give the model config an `apiKey`.',
+        },
+        undefined,
+      )
     }
+    const url = `${target.base}${api.path}`
+    callOnce = async (callSignal) => {
+      const { data, response } = await httpAttempt(target, url, text, callSignal)
+      return answerOf(api, data, response)
+    }
+  } else {
+    const client = clientFor(config, recording)
     const method = api.method(client)
     if (method === undefined) {
       throw new ModelCallError(
@@ -129,7 +160,8 @@ export async function chatCompletion(
         undefined,
       )
     }
-    callOnce = (callSignal) => create(method, api, body, callSignal)
+    callOnce = (callSignal) =>
+      withLinkedSignal(callSignal, (linked) => create(method, api, body, linked))
   }
 
   return limiter.run(
@@ -138,7 +170,7 @@ export async function chatCompletion(
         let answer: Answer
         const failuresBefore = recording?.failures.length ?? 0
         try {
-          answer = await withLinkedSignal(signal, callOnce)
+          answer = await callOnce(signal)
         } catch (error) {
           const recordingFailure =
             recordingErrorOf(error) ?? sessionFailureSince(recording, failuresBefore)
@@ -218,28 +250,6 @@ function rootReason(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause
   }
   return reason
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
-/**
- * A recorded answer to this call from the session, taken without the SDK (the request is the one
- * the SDK would send: the same JSON text to the same path). Throws the session's error on a miss.
- */
-function replayDirect(
-  recording: RecordingSession,
-  config: ModelConfig,
-  api: WireApi,
-  body: object,
-): DirectReplay | undefined {
-  const baseURL = baseURLOf(config)
-  return recording.replayDirect({
-    url: `${baseURL.replace(/\/+$/, '')}${api.path}`,
-    body: JSON.stringify(body),
-    baseURL,
-  })
 }
 
 /**

@@ -85,6 +85,7 @@ export function classifyCallError(error: unknown, aborted: boolean): CallFailure
   }
   if (
     names.includes('APIConnectionTimeoutError') ||
+    names.includes('HttpTimeoutError') ||
     names.includes('TimeoutError') ||
     status === 408
   ) {
@@ -107,6 +108,7 @@ export function classifyCallError(error: unknown, aborted: boolean): CallFailure
     retryable = false
   } else if (
     names.includes('APIConnectionError') ||
+    names.includes('HttpConnectionError') ||
     names.includes('TypeError') ||
     names.includes('FetchError')
   ) {

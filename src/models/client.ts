@@ -1,7 +1,9 @@
 import { libraryFetch } from '../recordings/recording-fetch.js'
-import { PLACEHOLDER_KEY, type RecordingSession } from '../recordings/session.js'
+import { type Fetch, PLACEHOLDER_KEY, type RecordingSession } from '../recordings/session.js'
 import { isWrapped, wrap } from '../recordings/wrap.js'
 import { rememberLiveKey } from '../secrets/live-keys.js'
+import { baseURLOf, endpointOf } from './endpoint.js'
+import type { LibraryEndpoint } from './http-call.js'
 import type { ModelConfig } from './types.js'
 
 /** The SDK object of one API the library calls: its `create(body, { signal })` makes the call. */
@@ -18,72 +20,93 @@ export interface ChatClient {
   responses?: CreateMethod | undefined
 }
 
-/** Clients built without a recording session, shared per base URL and key. */
-const built = new Map<string, Promise<ChatClient>>()
+/** Endpoints of calls made without a recording session, per base URL and key. */
+const endpoints = new Map<string, LibraryEndpoint>()
 /**
- * Clients built for one session, whose `fetch` answers through it: they live as long as the
- * session (one test), so a worker's memory does not grow with the tests it ran.
+ * Endpoints of one session, whose `fetch` answers through it: they live as long as the session
+ * (one test), so a worker's memory does not grow with the tests it ran.
  */
-const builtFor = new WeakMap<RecordingSession, Map<string, Promise<ChatClient>>>()
+const endpointsFor = new WeakMap<RecordingSession, Map<string, LibraryEndpoint>>()
 
 /**
- * The client for a model config: the user's own `client` (it keeps its own retry settings;
- * wrapped to answer through `recording` when there is one), else one the library builds lazily —
- * `openai` is imported on first use, so runs with only agents never load it — with
- * `maxRetries: 0`, because the library owns retries. Built clients are shared per base URL and
- * key (and session).
+ * Where the library sends the calls of a model config without `client` or driver, which it makes
+ * itself, without the `openai` SDK: the base URL (the config's, else `OPENAI_BASE_URL`, else
+ * OpenAI's), the headers the SDK would send that matter to a server (the key as a bearer token,
+ * JSON both ways, `OPENAI_ORG_ID` and `OPENAI_PROJECT_ID` as `OpenAI-Organization` and
+ * `OpenAI-Project`), and the `fetch` to use: the recording session's when there is one, else
+ * `fetch` itself. Built once per base URL and key (and session), so a call builds no headers.
+ * `undefined` when there is no key: none in the config, `OPENAI_API_KEY` unset, and no session
+ * (with one, a placeholder key replays, and recording with it is refused with a message asking for
+ * the key).
  */
-export function clientFor(
+export function libraryEndpoint(
   config: ModelConfig,
   recording: RecordingSession | undefined,
-): Promise<ChatClient> {
-  if (config.client !== undefined) {
-    return Promise.resolve(recordedClient(config.client, recording))
-  }
+): LibraryEndpoint | undefined {
   // Every artifact and printed text is checked for the key from now on (masked, or refused).
   rememberLiveKey(config.apiKey)
-  const key = `${config.baseURL ?? ''}\u0000${config.apiKey ?? ''}`
-  let cache = built
+  const apiKey = config.apiKey ?? keyFromEnvironment(recording)
+  if (apiKey === undefined) return undefined
+  const baseURL = baseURLOf(config)
+  const key = `${baseURL}\u0000${apiKey}`
+  let cache = endpoints
   if (recording !== undefined) {
-    cache = builtFor.get(recording) ?? new Map()
-    builtFor.set(recording, cache)
+    cache = endpointsFor.get(recording) ?? new Map()
+    endpointsFor.set(recording, cache)
   }
-  let client = cache.get(key)
-  if (client === undefined) {
-    client = import('openai').then(({ default: OpenAI }) => {
-      const instance: { baseURL: string } = new OpenAI({
-        maxRetries: 0,
-        ...(config.baseURL === undefined ? {} : { baseURL: config.baseURL }),
-        apiKey: config.apiKey ?? keyFromEnvironment(recording),
-        // Through the session when there is one; live otherwise, with cut streams named.
-        fetch: libraryFetch({
-          recording: recording ?? noSession,
-          baseURL: () => instance.baseURL,
-          live: (input, init) => fetch(input, init),
-        }),
-      })
-      return instance as unknown as ChatClient
-    })
-    // A failed build (e.g. no API key) must not be cached: the next run may have the key.
-    const failedIn = cache
-    client.catch(() => failedIn.delete(key))
-    cache.set(key, client)
+  let endpoint = cache.get(key)
+  if (endpoint === undefined) {
+    const live: Fetch = (input, init) => fetch(input, init)
+    endpoint = {
+      baseURL,
+      base: baseURL.replace(/\/+$/, ''),
+      endpoint: endpointOf(baseURL),
+      headers: Object.freeze(requestHeaders(apiKey)),
+      // Through the session when there is one; a cut event stream is named there.
+      fetch:
+        recording === undefined ? live : libraryFetch({ recording, baseURL: () => baseURL, live }),
+    }
+    cache.set(key, endpoint)
   }
-  return client
+  return endpoint
 }
 
-const noSession = (): undefined => undefined
+/** The headers of every call to one endpoint with one key. */
+function requestHeaders(apiKey: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    authorization: `Bearer ${apiKey}`,
+  }
+  const organization = process.env.OPENAI_ORG_ID
+  if (organization !== undefined && organization !== '') {
+    headers['openai-organization'] = organization
+  }
+  const project = process.env.OPENAI_PROJECT_ID
+  if (project !== undefined && project !== '') headers['openai-project'] = project
+  return headers
+}
 
 /**
  * `OPENAI_API_KEY`, as the SDK would read it. With a recording session a missing key is
  * replaced by a placeholder, so replaying needs no key; recording with the placeholder is
- * refused with a message that asks for the key. Without one, the SDK's own "missing key" error
- * stands.
+ * refused with a message that asks for the key. Without one, there is no key.
  */
 function keyFromEnvironment(recording: RecordingSession | undefined): string | undefined {
   const key = process.env.OPENAI_API_KEY
   if (key !== undefined && key !== '') return key
   return recording === undefined ? undefined : PLACEHOLDER_KEY
+}
+
+/**
+ * The client of a model config with a `client` of the user's: wrapped to answer through
+ * `recording` when there is one (see `recordedClient`). It keeps its own retry settings.
+ */
+export function clientFor(
+  config: ModelConfig,
+  recording: RecordingSession | undefined,
+): ChatClient {
+  return recordedClient(config.client, recording)
 }
 
 /** User clients wrapped for one session, per session (they go with it). */

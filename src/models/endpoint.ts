@@ -10,8 +10,10 @@ export const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
 export function baseURLOf(config: ModelConfig): string {
   const clientURL = (config.client as { baseURL?: unknown } | null | undefined)?.baseURL
   if (typeof clientURL === 'string') return clientURL
+  if (config.baseURL !== undefined) return config.baseURL
+  // Read only when needed: a `process.env` read costs about a microsecond, on every call.
   const env = process.env.OPENAI_BASE_URL
-  return config.baseURL ?? (env === undefined || env === '' ? DEFAULT_BASE_URL : env)
+  return env === undefined || env === '' ? DEFAULT_BASE_URL : env
 }
 
 /**

@@ -5,10 +5,13 @@
  * of a body would throw a TypeError on a body that is not the answer it expects.
  */
 export async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text()
+  return bodyOfText(await response.text(), response.headers.get('content-type'))
+}
+
+/** A body's text read as `readBody` reads it, given the response's content type. */
+export function bodyOfText(text: string, contentType: string | null): unknown {
   if (text === '') return undefined
-  const contentType = response.headers.get('content-type') ?? ''
-  if (!/application\/json|\+json/i.test(contentType)) return text
+  if (!/application\/json|\+json/i.test(contentType ?? '')) return text
   try {
     return JSON.parse(text) as unknown
   } catch {

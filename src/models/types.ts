@@ -52,9 +52,10 @@ export type AgentFunction = (
 ) => string | AgentReply | Promise<string | AgentReply>
 
 /**
- * An OpenAI-compatible model, reached through the `openai` SDK: `{ model, client?, baseURL?,
- * apiKey?, temperature?, maxTokens?, systemPrompt? }`. The type is the schema's
- * (`modelConfigSchema`), so the rules and the type cannot drift apart.
+ * An OpenAI-compatible model, called by the library itself over HTTP, or through the `openai`
+ * `client` it gives: `{ model, client?, baseURL?, apiKey?, temperature?, maxTokens?,
+ * systemPrompt? }`. The type is the schema's (`modelConfigSchema`), so the rules and the type
+ * cannot drift apart.
  */
 export type ModelConfig = z.output<typeof modelConfigSchema>
 

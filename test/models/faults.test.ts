@@ -203,6 +203,36 @@ describe('concurrency', () => {
     expect(peak).toBe(2)
     expect(order).toEqual([0, 1, 2, 3, 4])
   })
+
+  test('with thousands waiting, the limiter still admits in arrival order (its queue is compacted as it goes)', async () => {
+    const limiter = new Limiter(3)
+    const order: number[] = []
+    const count = 5000
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        limiter.run(async () => {
+          order.push(i)
+          // Some settle at once, some a tick later: slots free up in a changing order.
+          if (i % 3 === 0) await Promise.resolve()
+        }),
+      ),
+    )
+    expect(order).toEqual(Array.from({ length: count }, (_, i) => i))
+    // Resized while calls wait: the new room is filled from the front of the queue.
+    const resized = new Limiter(1)
+    const admitted: number[] = []
+    let release = () => {}
+    const first = resized.run(() => new Promise<void>((r) => (release = r)))
+    const rest = Array.from({ length: 2000 }, (_, i) =>
+      resized.run(async () => {
+        admitted.push(i)
+      }),
+    )
+    resized.capacity = 4
+    release()
+    await Promise.all([first, ...rest])
+    expect(admitted).toEqual(Array.from({ length: 2000 }, (_, i) => i))
+  })
 })
 
 describe('classification and backoff', () => {
