@@ -130,10 +130,13 @@ import { expect, test } from 'vitest'
 const folder = new URL('../fixtures/tests/many.test.ts/', import.meta.url)
 const files = readdirSync(folder).sort()
 for (let index = 1; index <= ${TESTS}; index++) {
+  // The same questions and the same check of the answers as the scenario suite's tests.
+  const questions = Array.from({ length: ${TURNS} }, (_, turn) => \`Conversation \${index}, turn \${turn + 1}: which drug inhibits BCL-2?\`)
   test(\`conversation \${index}\`, () => {
     const name = files.find((f) => f.startsWith(\`conversation-\${index}.\`) || f.startsWith(\`conversation-\${index}-\`))
     const recording = JSON.parse(readFileSync(new URL(name ?? '', folder), 'utf8'))
-    expect(recording.interactions).toHaveLength(${TURNS})
+    const answers = recording.interactions.map((i) => i.response.body.choices[0].message.content)
+    expect(answers).toEqual(questions.map((q) => \`Echo: \${q}\`))
   })
 }
 `,
