@@ -61,23 +61,6 @@ function numberTest(expected: number, text: string): ValueTest {
   }
 }
 
-// The last string normalized for a string test, and its normalized form: routing tries many edges
-// in a row against one state value (a fan-out of `{ 'parsed.drug': '…' }` edges), which is then
-// normalized once, not once per edge. Normalizing is a pure function of the text and the list.
-let lastInput: string | undefined
-let lastNormalizers: readonly Normalizer[] | undefined
-let lastOutput = ''
-
-/** `applyNormalizers(value, normalize)`, remembered for the last value and list. */
-export function normalizedOnce(value: string, normalize: readonly Normalizer[]): string {
-  if (value !== lastInput || normalize !== lastNormalizers) {
-    lastOutput = applyNormalizers(value, normalize)
-    lastInput = value
-    lastNormalizers = normalize
-  }
-  return lastOutput
-}
-
 function stringTest(expected: string, normalize: readonly Normalizer[], text: string): ValueTest {
   const normalized = applyNormalizers(expected, normalize)
   return {
@@ -86,7 +69,7 @@ function stringTest(expected: string, normalize: readonly Normalizer[], text: st
     run: (value) => {
       if (value === undefined || value === null) return 'missing'
       if (typeof value === 'string') {
-        return value === expected || normalizedOnce(value, normalize) === normalized
+        return value === expected || applyNormalizers(value, normalize) === normalized
       }
       // Other scalars compare by their text; an array or object is a wrong type.
       if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) {

@@ -88,6 +88,12 @@ export async function chatCompletion(
       { category, stage, status, attempts, model: config.model, endpoint, message },
       cause,
     )
+  /** A call that cannot be made at all (before any attempt): what is missing and how to fix it. */
+  const notCallable = (message: string, fix: string) =>
+    new ModelCallError(
+      { category: 'unexpected', stage, attempts: 0, model: config.model, endpoint, message, fix },
+      undefined,
+    )
   if (target !== undefined && recording !== undefined) {
     let replayed: DirectReplay | undefined
     try {
@@ -121,18 +127,9 @@ export async function chatCompletion(
       withLinkedSignal(callSignal, (linked) => driverAttempt(driver, driverRequest, linked))
   } else if (direct) {
     if (target === undefined) {
-      throw new ModelCallError(
-        {
-          category: 'unexpected',
-          stage,
-          attempts: 0,
-          model: config.model,
-          endpoint,
-          message:
-            'there is no API key: the model config has no `apiKey` and OPENAI_API_KEY is not set',
-          fix: 'Set OPENAI_API_KEY, or give the model config an `apiKey`.',
-        },
-        undefined,
+      throw notCallable(
+        'there is no API key: the model config has no `apiKey` and OPENAI_API_KEY is not set',
+        'Set OPENAI_API_KEY, or give the model config an `apiKey`.',
       )
     }
     const url = `${target.base}${api.path}`
@@ -144,20 +141,11 @@ export async function chatCompletion(
     const client = clientFor(config, recording)
     const method = api.method(client)
     if (method === undefined) {
-      throw new ModelCallError(
-        {
-          category: 'unexpected',
-          stage,
-          attempts: 0,
-          model: config.model,
-          endpoint,
-          message: `the model's client has no ${api.methodName}${api.name === 'responses' ? ", which api: 'responses' calls" : ''}`,
-          fix:
-            api.name === 'responses'
-              ? 'Pass an openai client (new OpenAI(...)) as `client`, or leave `api` out to call Chat Completions.'
-              : 'Pass an openai client (new OpenAI(...)) as `client`.',
-        },
-        undefined,
+      throw notCallable(
+        `the model's client has no ${api.methodName}${api.name === 'responses' ? ", which api: 'responses' calls" : ''}`,
+        api.name === 'responses'
+          ? 'Pass an openai client (new OpenAI(...)) as `client`, or leave `api` out to call Chat Completions.'
+          : 'Pass an openai client (new OpenAI(...)) as `client`.',
       )
     }
     callOnce = (callSignal) =>

@@ -247,14 +247,15 @@ export class RecordingSession {
 
   /**
    * Writes (or deletes) the recording after the test; returns what happened. Afterwards the
-   * session keeps only its options and failures: the host keeps every test's session until its
-   * file ends, so a finished one must not hold the parsed recording and the calls (a worker's
-   * memory would grow with every test it ran).
+   * session keeps only its options and failures: a finished session may stay reachable until the
+   * test file ends (a runner keeps what a test left behind), and must not keep its parsed
+   * recording, calls and request caches alive with it.
    */
   async finish(testFailed: boolean): Promise<RecordingSummary> {
     try {
       return await this.#finish(testFailed)
     } finally {
+      this.#normalizer.forget()
       this.#existing = undefined
       this.#byKey = new Map()
       this.#answered = new Map()
@@ -267,8 +268,6 @@ export class RecordingSession {
 
   async #finish(testFailed: boolean): Promise<RecordingSummary> {
     this.#finished = true
-    // A finished session answers no call: the conversations it kept to normalize calls can go.
-    this.#normalizer.forget()
     await Promise.all(this.#calls.map((c) => c.pending))
     const { mode, file, displayFile, store } = this.options
     const interactions = this.#calls.flatMap((c) =>

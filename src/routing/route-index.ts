@@ -4,8 +4,7 @@
 // look-up, routing reads the path once and finds the first matching edge directly. It gives the
 // edge the ordinary rule would take, and defers to that rule whenever it could say otherwise.
 import type { CompiledCondition, PathCheck, RangeOp } from '../conditions/compiled-condition.js'
-import { normalizedOnce } from '../conditions/value-tests.js'
-import type { Normalizer } from '../primitives/index.js'
+import { applyNormalizers, type Normalizer } from '../primitives/index.js'
 import type { CompiledPath } from '../state/resolve-path.js'
 import type { ScenarioStateView } from '../state/types.js'
 
@@ -120,7 +119,7 @@ function textGroup(path: CompiledPath, normalize: readonly Normalizer[]): Group 
     },
     first(value) {
       if (typeof value !== 'string') return undefined
-      return byText.get(normalizedOnce(value, normalize)) ?? Number.POSITIVE_INFINITY
+      return byText.get(applyNormalizers(value, normalize)) ?? Number.POSITIVE_INFINITY
     },
   }
 }
