@@ -74,6 +74,7 @@ function writeProject(dir, config, testFile) {
 
 const scenarioDir = join(workDir, 'scenario')
 const baselineDir = join(workDir, 'baseline')
+const reportDataDir = join(workDir, 'report-data')
 
 function writeScenarioProject() {
   writeProject(
@@ -115,9 +116,16 @@ for (let index = 1; index <= ${TESTS}; index++) {
   )
 }
 
-function writeBaselineProject() {
+/**
+ * The plain suite: each test reads its recording and checks the answers. With `withReportData`,
+ * each test also puts on its task meta the report data its `scenario()` twin left there (captured
+ * when recording): what any test that feeds a report holds until its file ends, since the runner
+ * keeps every task — the reference for what the library itself keeps per test.
+ * @param {string} dir @param {boolean} withReportData
+ */
+function writeBaselineProject(dir, withReportData) {
   writeProject(
-    baselineDir,
+    dir,
     `import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -129,14 +137,19 @@ import { expect, test } from 'vitest'
 
 const folder = new URL('../fixtures/tests/many.test.ts/', import.meta.url)
 const files = readdirSync(folder).sort()
-for (let index = 1; index <= ${TESTS}; index++) {
+${withReportData ? "const reportData = JSON.parse(readFileSync(new URL('../fixtures/report-data.json', import.meta.url), 'utf8'))\n" : ''}for (let index = 1; index <= ${TESTS}; index++) {
   // The same questions and the same check of the answers as the scenario suite's tests.
   const questions = Array.from({ length: ${TURNS} }, (_, turn) => \`Conversation \${index}, turn \${turn + 1}: which drug inhibits BCL-2?\`)
-  test(\`conversation \${index}\`, () => {
+  test(\`conversation \${index}\`, (${withReportData ? '{ task }' : ''}) => {
     const name = files.find((f) => f.startsWith(\`conversation-\${index}.\`) || f.startsWith(\`conversation-\${index}-\`))
     const recording = JSON.parse(readFileSync(new URL(name ?? '', folder), 'utf8'))
     const answers = recording.interactions.map((i) => i.response.body.choices[0].message.content)
-    expect(answers).toEqual(questions.map((q) => \`Echo: \${q}\`))
+    expect(answers).toEqual(questions.map((q) => \`Echo: \${q}\`))${
+      withReportData
+        ? `
+    Object.assign(task.meta, JSON.parse(reportData[task.name]))`
+        : ''
+    }
   })
 }
 `,
@@ -165,6 +178,15 @@ function runVitest(dir, args, env) {
   )
 }
 
+// Keeps each test's task meta (its report data) as JSON, by test name, for the reference suite.
+const reportDataReporter = `import { writeFileSync } from 'node:fs'
+const data = {}
+export default class {
+  onTestCaseResult(test) { data[test.name] = JSON.stringify(test.meta()) }
+  onTestRunEnd() { writeFileSync('fixtures/report-data.json', JSON.stringify(data)) }
+}
+`
+
 /** Records the scenario suite once against the scripted echo server in a child process. */
 async function record() {
   const outDir = join(workDir, 'server')
@@ -187,12 +209,17 @@ process.send({ baseURL: server.baseURL })
     await new Promise((resolve) => child.once('message', resolve))
   )
   try {
-    const run = await runVitest(scenarioDir, ['--update=new'], {
-      CI: '',
-      BENCH_BASE_URL: baseURL,
-      OPENAI_API_KEY: 'test-key-fake',
-      HEAP_OUT: join(workDir, 'record-heap.json'),
-    })
+    writeFileSync(join(scenarioDir, 'report-data-reporter.mjs'), reportDataReporter)
+    const run = await runVitest(
+      scenarioDir,
+      ['--update=new', '--reporter=default', '--reporter=./report-data-reporter.mjs'],
+      {
+        CI: '',
+        BENCH_BASE_URL: baseURL,
+        OPENAI_API_KEY: 'test-key-fake',
+        HEAP_OUT: join(workDir, 'record-heap.json'),
+      },
+    )
     if (run.code !== 0) invalid(`recording failed (exit code ${run.code}):\n${run.output}`)
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -240,14 +267,23 @@ export async function study() {
   cpSync(process.env.BENCH_DIST ?? join(root, 'dist'), join(installed, 'dist'), { recursive: true })
   writeScenarioProject()
   await record()
-  writeBaselineProject()
-  cpSync(join(scenarioDir, 'fixtures'), join(baselineDir, 'fixtures'), { recursive: true })
+  writeBaselineProject(baselineDir, false)
+  writeBaselineProject(reportDataDir, true)
+  for (const dir of [baselineDir, reportDataDir]) {
+    cpSync(join(scenarioDir, 'fixtures'), join(dir, 'fixtures'), { recursive: true })
+  }
   const env = { CI: 'true', OPENAI_API_KEY: 'test-key-fake' }
   const ours = await heapOf(scenarioDir, 'scenario', env)
   const plain = await heapOf(baselineDir, 'baseline', env)
+  const withData = await heapOf(reportDataDir, 'report-data', env)
   const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(2)} KB`
+  const verdict = (/** @type {number} */ bytes) =>
+    bytes <= TARGET_BYTES_PER_TEST ? 'MET' : 'NOT MET'
   console.log(
-    `worker heap per test (${TESTS} tests × ${TURNS} turns in one file, replayed; slope after ${WARMUP_TESTS} tests): scenario() ${kb(ours)}, plain tests ${kb(plain)}, difference ${kb(ours - plain)} — target ≤ ${kb(TARGET_BYTES_PER_TEST)} per test: ${ours - plain <= TARGET_BYTES_PER_TEST ? 'MET' : 'NOT MET'}`,
+    `worker heap per test (${TESTS} tests × ${TURNS} turns in one file, replayed; slope after ${WARMUP_TESTS} tests; target ≤ ${kb(TARGET_BYTES_PER_TEST)} over the reference):
+  scenario() ${kb(ours)}
+  plain tests ${kb(plain)}: scenario() keeps ${kb(ours - plain)} more — ${verdict(ours - plain)}
+  plain tests that put the same report data on their task meta ${kb(withData)} (the data alone: ${kb(withData - plain)}): scenario() keeps ${kb(ours - withData)} more — ${verdict(ours - withData)}`,
   )
 }
 

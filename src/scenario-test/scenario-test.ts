@@ -1,4 +1,5 @@
 import type { TestContext } from 'vitest'
+import { compactJson } from '../reporter/compact-json.js'
 import { metaText } from '../reporter/meta-text.js'
 import { scenarioMeta } from '../reporter/scenario-meta.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
@@ -50,5 +51,6 @@ function publish(
 ): void {
   const meta = context.task.meta as Record<string, unknown>
   // Task meta leaves the worker (reports, blobs, Vitest's JSON reporter): redacted and masked.
-  meta.scenario = scenarioMeta(definition, results, { samples, text: metaText() })
+  // Stored compactly: the worker keeps it until the file ends (reporter/compact-json.ts).
+  meta.scenario = compactJson(scenarioMeta(definition, results, { samples, text: metaText() }))
 }

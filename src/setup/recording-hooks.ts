@@ -13,6 +13,7 @@ import type { RedactHook } from '../recordings/normalize-request.js'
 import { RecordingSession } from '../recordings/session.js'
 import { fileSystemStore, type RecordingStore } from '../recordings/store.js'
 import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
+import { compactJson } from '../reporter/compact-json.js'
 import { useSecretSettings } from '../secrets/current-settings.js'
 import { duplicateFullNames, duplicateNameError } from './duplicate-names.js'
 import { providedOptions } from './provided-options.js'
@@ -156,7 +157,8 @@ export function registerRecordingHooks(): void {
     const settled = await Promise.allSettled(all.map((session) => session.finish(failed)))
     const summaries = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
     if (summaries.length > 0) {
-      task.meta.recording = mergeSummaries(summaries, recordings.samples.length)
+      // Stored compactly: the worker keeps it until the file ends (reporter/compact-json.ts).
+      task.meta.recording = compactJson(mergeSummaries(summaries, recordings.samples.length))
     }
     const failures = [
       // A refused test fails each call with the same error: it is reported once.

@@ -11,6 +11,7 @@ const gc = runInNewContext('gc') as () => void
 
 let kept: WeakRef<object> | undefined
 let runOfFirst: (() => unknown) | undefined
+let contextOfFirst: object | undefined
 
 scenario(
   'a first conversation',
@@ -22,6 +23,7 @@ scenario(
     expect(result).toHaveStatus('completed')
     kept = new WeakRef(result)
     runOfFirst = () => context.run()
+    contextOfFirst = context.task.context
   },
 )
 
@@ -33,4 +35,7 @@ test('its result is garbage once the test ended, and its run() refuses', async (
   expect(runOfFirst).toThrow(
     /run\(\) of scenario 'a first conversation' was called after its test ended/,
   )
+  // `run` is on the body's own object: the context the runner keeps did not grow a property.
+  expect(contextOfFirst).toBeDefined()
+  expect(Object.hasOwn(contextOfFirst ?? {}, 'run')).toBe(false)
 })
