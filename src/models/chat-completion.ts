@@ -186,6 +186,8 @@ export async function chatCompletion(
           if (failure.category === 'rate_limit') limiter.pauseFor(delay, endpoint)
           try {
             await sleep(delay, signal)
+            // Other calls' rate limits may have paused the endpoint longer than this one's wait.
+            await limiter.waitOutPause(endpoint, signal)
           } catch (reason) {
             throw failed(
               'aborted',

@@ -57,6 +57,7 @@ export class Limiter {
    */
   async run<T>(task: () => Promise<T>, signal?: AbortSignal, endpoint = ''): Promise<T> {
     for (;;) {
+      // Inline, not `waitOutPause`: no promise for the common call that finds no pause.
       for (let wait = this.#pauseLeft(endpoint); wait > 0; wait = this.#pauseLeft(endpoint)) {
         await sleep(wait, signal)
       }
@@ -70,6 +71,17 @@ export class Limiter {
       return await task()
     } finally {
       this.#release()
+    }
+  }
+
+  /**
+   * Resolves once no pause of `endpoint` is in effect: a call about to retry after a rate limit
+   * waits out the pauses other calls' 429s set meanwhile, or it would hit a server that is still
+   * refusing (and, after its last retry, fail the run). Rejects with `signal`'s reason on abort.
+   */
+  async waitOutPause(endpoint = '', signal?: AbortSignal): Promise<void> {
+    for (let wait = this.#pauseLeft(endpoint); wait > 0; wait = this.#pauseLeft(endpoint)) {
+      await sleep(wait, signal)
     }
   }
 

@@ -64,3 +64,37 @@ describe('a rate limit from one server', () => {
     expect(slowMs).toBeGreaterThanOrEqual(950)
   })
 })
+
+describe('a retry after a rate limit', () => {
+  let server: ScriptedServer
+  beforeAll(async () => {
+    server = await startOpenAIServer()
+  })
+  afterAll(async () => {
+    await server.close()
+  })
+
+  test("waits out the pause another call's 429 set after its own", async () => {
+    // Two calls at once: the first is told to come back in 0.2 s, the second in 1 s. The first
+    // retrying at 0.2 s would meet a server that still refuses; it waits for the endpoint's pause.
+    server.reply({ status: 429, retryAfter: 0.2 }, { status: 429, retryAfter: 1 })
+    server.setDefaultReply({ content: 'ok' })
+    const limiter = createLimiter({ maxConcurrentCalls: 4 })
+    const model = { model: 'm', baseURL: server.baseURL, apiKey: 'test-key-fake-limiter' }
+    const oneTurn = new Scenario('one')
+      .addNode('a', { question: 'q' })
+      .addEdge('a', END)
+      .setEntry('a')
+      .validate()
+    const results = await Promise.all([
+      runScenario(oneTurn, { model, limiter }),
+      runScenario(oneTurn, { model, limiter }),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['completed', 'completed'])
+    const [first, , ...retries] = server.requests
+    expect(retries).toHaveLength(2)
+    for (const retry of retries) {
+      expect(retry.sinceStartMs - (first?.sinceStartMs ?? 0)).toBeGreaterThanOrEqual(950)
+    }
+  })
+})
