@@ -93,11 +93,13 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
     return resultSet(sampled)
   }
 
-  // The body gets the context with `run` added on an object of its own whose prototype is the
-  // context (fixtures, `expect`, `task` read through it): the runner keeps a test's context until
-  // its file ends, and one more property on Vitest's (a function object in dictionary mode) grows
-  // its table by about 400 bytes per test.
+  // The body gets the context with `run` added on an object of its own: the runner keeps a test's
+  // context until its file ends, and one more property on Vitest's (a function object in
+  // dictionary mode) grows its table by about 400 bytes per test. The object has the context's
+  // own properties (getters stay getters), so `{ run, ...rest }` sees them all, and the context
+  // as prototype, so what is added to it later reads through.
   const context = Object.create(host.context, {
+    ...Object.getOwnPropertyDescriptors(host.context),
     run: { value: run, writable: true, enumerable: true, configurable: true },
   }) as Base & { run: typeof run }
   try {

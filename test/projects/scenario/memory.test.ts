@@ -24,6 +24,10 @@ scenario(
     kept = new WeakRef(result)
     runOfFirst = () => context.run()
     contextOfFirst = context.task.context
+    // The body's context is its own object with the test context's properties and `run`.
+    const { run: _run, ...rest } = context
+    expect(rest.task.name).toBe('a first conversation')
+    expect(typeof rest.skip).toBe('function')
   },
 )
 
