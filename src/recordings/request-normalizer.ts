@@ -45,6 +45,14 @@ export class RequestNormalizer {
   readonly #redact: RedactHook | undefined
   /** The most recent first. */
   #lists: KeptList[] = []
+  /**
+   * The target of the last call (method, path, query) and what it was made from: a session's
+   * calls go to one URL, and parsing it and the base URL (two `URL`s and the query) was a third
+   * of what normalizing a replayed call cost.
+   */
+  #target:
+    | { url: string; method: string | undefined; baseURL: string; request: RecordedRequest }
+    | undefined
 
   constructor(redact: RedactHook | undefined) {
     this.#redact = redact
@@ -53,6 +61,7 @@ export class RequestNormalizer {
   /** Drops the kept lists (whole conversations): for a session that will answer no more calls. */
   forget(): void {
     this.#lists = []
+    this.#target = undefined
   }
 
   /** The normalized request of one call: see `normalizeRequest`. */
@@ -61,7 +70,7 @@ export class RequestNormalizer {
     init: { method?: string | undefined; body?: unknown },
     baseURL: string,
   ): RecordedRequest {
-    const request = requestTarget(url, init.method, baseURL)
+    const request = this.#requestTarget(url, init.method, baseURL)
     const { body } = init
     const extended = typeof body === 'string' ? this.#extendText(body) : undefined
     if (extended !== undefined) {
@@ -72,6 +81,22 @@ export class RequestNormalizer {
     if (parsed !== undefined) {
       request.body = this.#parsed(parsed, typeof body === 'string' ? body : undefined)
     }
+    return request
+  }
+
+  /** `requestTarget(url, method, baseURL)`, a fresh object each call (the caller adds the body). */
+  #requestTarget(url: string, method: string | undefined, baseURL: string): RecordedRequest {
+    const last = this.#target
+    if (
+      last !== undefined &&
+      last.url === url &&
+      last.method === method &&
+      last.baseURL === baseURL
+    ) {
+      return { ...last.request }
+    }
+    const request = requestTarget(url, method, baseURL)
+    this.#target = { url, method, baseURL, request: { ...request } }
     return request
   }
 
