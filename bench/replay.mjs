@@ -5,7 +5,8 @@
 // default pool and isolation; the figure is the ratio of their wall-clock medians. Two
 // configurations, one after the other: many files of few tests (what the library costs per test
 // file: loading it in each file's fresh process) and one file of many tests (what it costs per
-// test, in one process).
+// test, in one process). A third suite, the baseline's tests with the plugin configured, shows
+// what the plugin's setup file and per-test hooks cost before any scenario runs.
 // Run with `npm run bench` (it builds first): the scenario suite imports the freshly built dist/.
 
 import { fork, spawn } from 'node:child_process'
@@ -48,7 +49,7 @@ const CONFIGURATIONS =
         },
       ]
 const TURNS = 5
-/** Timed rounds; each runs both suites once, the one that goes first alternating. */
+/** Timed rounds; each runs every suite once, the one that goes first rotating. */
 const ROUNDS = Number(process.env.BENCH_REPLAY_ROUNDS ?? 5)
 /**
  * How the sample projects get `vitest-scenario`: `copy` (default) puts `package.json` and `dist/`
@@ -94,7 +95,7 @@ function positive(name, fallback) {
 
 /**
  * One configuration: its sizes and its two projects, in a folder of its own.
- * @typedef {{ files: number, tests: number, projects: { scenario: string, baseline: string } }} Bench
+ * @typedef {{ files: number, tests: number, projects: { scenario: string, baseline: string, plugin: string } }} Bench
  */
 
 /** @param {{ files: number, tests: number }} sizes @returns {Bench} */
@@ -103,7 +104,11 @@ function benchOf({ files, tests }) {
   return {
     files,
     tests,
-    projects: { scenario: join(dir, 'scenario'), baseline: join(dir, 'baseline') },
+    projects: {
+      scenario: join(dir, 'scenario'),
+      baseline: join(dir, 'baseline'),
+      plugin: join(dir, 'plugin'),
+    },
   }
 }
 
@@ -172,14 +177,8 @@ function writeProject(dir, config) {
   writeFileSync(join(dir, 'vitest.config.ts'), config)
 }
 
-/**
- * The scenario suite: the plugin, default pool and isolation, recordings under fixtures/.
- * @param {Bench} bench
- */
-function writeScenarioProject(bench) {
-  writeProject(
-    bench.projects.scenario,
-    `import { defineConfig } from 'vitest/config'
+/** The scenario suite's config (and the plugin suite's): the plugin, recordings under fixtures/. */
+const PLUGIN_CONFIG = `import { defineConfig } from 'vitest/config'
 import { scenarioPlugin } from 'vitest-scenario/plugin'
 
 // Default pool and isolation: neither is set.
@@ -187,8 +186,14 @@ export default defineConfig({
   plugins: [scenarioPlugin({ recordings: { dir: '${FIXTURES_DIR}' } })],
   test: { include: ['${TESTS_DIR}/*.test.ts'] },
 })
-`,
-  )
+`
+
+/**
+ * The scenario suite: the plugin, default pool and isolation, recordings under fixtures/.
+ * @param {Bench} bench
+ */
+function writeScenarioProject(bench) {
+  writeProject(bench.projects.scenario, PLUGIN_CONFIG)
   for (let file = 1; file <= bench.files; file++) {
     writeFileSync(
       join(bench.projects.scenario, TESTS_DIR, testFileName(file)),
@@ -315,6 +320,22 @@ for (let index = 1; index <= ${bench.tests}; index++) {
 }
 `,
     )
+  }
+}
+
+/**
+ * The plugin suite: the baseline's test files and recordings under the scenario suite's config.
+ * Its tests make no model call, so the difference from the baseline is the plugin's setup file
+ * (matchers, serializer, hooks) and its per-test hooks: the part of the scenario suite's cost
+ * that any test of a project with the plugin pays.
+ * @param {Bench} bench
+ */
+function writePluginProject(bench) {
+  writeProject(bench.projects.plugin, PLUGIN_CONFIG)
+  for (const dir of [FIXTURES_DIR, TESTS_DIR]) {
+    cpSync(join(bench.projects.baseline, dir), join(bench.projects.plugin, dir), {
+      recursive: true,
+    })
   }
 }
 
@@ -523,13 +544,18 @@ async function record(bench) {
 // ---------------------------------------------------------------------------------------------
 // 3. Timing.
 
+/** @typedef {'scenario' | 'baseline' | 'plugin'} Suite */
+/** The suites in the order of the table; each round starts with the next one. */
+/** @type {readonly Suite[]} */
+const SUITES = ['scenario', 'baseline', 'plugin']
+
 /** CI: replay only, no server, no key. */
 const CI_ENV = { CI: 'true', OPENAI_API_KEY: undefined, BENCH_BASE_URL: undefined }
 
 /**
  * One timed `vitest run` of a suite; a run that does not pass all its tests stops the benchmark.
  * @param {Bench} bench
- * @param {'scenario' | 'baseline'} suite
+ * @param {Suite} suite
  */
 async function timed(bench, suite) {
   const run = await runVitest(bench.projects[suite], EXTRA_ARGS, CI_ENV)
@@ -616,6 +642,7 @@ function takeLock() {
 async function measure(bench) {
   writeScenarioProject(bench)
   writeProject(bench.projects.baseline, '')
+  writeProject(bench.projects.plugin, PLUGIN_CONFIG)
   checkResolution(bench)
   console.log(
     `\n== ${bench.files} file${bench.files === 1 ? '' : 's'} × ${bench.tests} tests × ${TURNS} turns, default pool and isolation, CI=true`,
@@ -623,33 +650,40 @@ async function measure(bench) {
   const recorded = await record(bench)
   const fixturesHash = hashTree(join(bench.projects.scenario, FIXTURES_DIR))
   writeBaselineProject(bench, recorded.byFile)
+  writePluginProject(bench)
   console.log(
     `recorded ${bench.files * bench.tests} recordings (${bench.files * bench.tests * TURNS} calls) in ${seconds(recorded.ms)}`,
   )
 
   // One untimed run of each first: both pass in CI before anything is timed, and both have their
   // files in the page cache and Vitest's cache folder written.
-  await timed(bench, 'scenario')
-  await timed(bench, 'baseline')
+  for (const suite of SUITES) await timed(bench, suite)
 
   /** @typedef {{ ms: number, cpuMs: number, phases: Record<string, number> }} Run */
-  /** @type {{ scenario: Run[], baseline: Run[] }} */
-  const runs = { scenario: [], baseline: [] }
-  console.log('\nround  first      scenario   baseline   ratio    CPU ratio')
+  /** @type {Record<Suite, Run[]>} */
+  const runs = { scenario: [], baseline: [], plugin: [] }
+  console.log(
+    '\nround  first      scenario   baseline   plugin     ratio    CPU ratio  plugin ratio',
+  )
   for (let round = 0; round < ROUNDS; round++) {
-    /** @type {('scenario' | 'baseline')[]} */
-    const order = round % 2 === 0 ? ['scenario', 'baseline'] : ['baseline', 'scenario']
+    // Each suite goes first in turn, so drift on the machine hits all three alike.
+    const order = SUITES.map((_, i) => SUITES[(round + i) % SUITES.length] ?? 'scenario')
     for (const suite of order) runs[suite].push(await timed(bench, suite))
     const s = runs.scenario[round]
     const b = runs.baseline[round]
+    const p = runs.plugin[round]
     const ratio = (s?.ms ?? Number.NaN) / (b?.ms ?? Number.NaN)
     const cpuRatio = (s?.cpuMs ?? Number.NaN) / (b?.cpuMs ?? Number.NaN)
+    const pluginRatio = (p?.ms ?? Number.NaN) / (b?.ms ?? Number.NaN)
     console.log(
-      `${String(round + 1).padEnd(7)}${order[0]?.padEnd(11)}${seconds(s?.ms ?? Number.NaN).padEnd(11)}${seconds(b?.ms ?? Number.NaN).padEnd(11)}${`${ratio.toFixed(3)}×`.padEnd(9)}${cpuRatio.toFixed(3)}×`,
+      `${String(round + 1).padEnd(7)}${order[0]?.padEnd(11)}${seconds(s?.ms ?? Number.NaN).padEnd(11)}${seconds(b?.ms ?? Number.NaN).padEnd(11)}${seconds(p?.ms ?? Number.NaN).padEnd(11)}${`${ratio.toFixed(3)}×`.padEnd(9)}${`${cpuRatio.toFixed(3)}×`.padEnd(11)}${pluginRatio.toFixed(3)}×`,
     )
   }
 
-  if (hashTree(join(bench.projects.scenario, FIXTURES_DIR)) !== fixturesHash) {
+  if (
+    hashTree(join(bench.projects.scenario, FIXTURES_DIR)) !== fixturesHash ||
+    hashTree(join(bench.projects.plugin, FIXTURES_DIR)) !== fixturesHash
+  ) {
     invalid('the replaying runs changed the recordings')
   }
 
@@ -657,8 +691,9 @@ async function measure(bench) {
   const baselineMedian = median(runs.baseline.map((r) => r.ms))
   const scenarioCpu = median(runs.scenario.map((r) => r.cpuMs))
   const baselineCpu = median(runs.baseline.map((r) => r.cpuMs))
+  const pluginMedian = median(runs.plugin.map((r) => r.ms))
   const phaseNames = [
-    ...new Set([...runs.scenario, ...runs.baseline].flatMap((r) => Object.keys(r.phases))),
+    ...new Set(SUITES.flatMap((suite) => runs[suite].flatMap((r) => Object.keys(r.phases)))),
   ]
   console.log(
     '\nmedians (wall clock of the vitest process; CPU time of it and its workers; Vitest phases summed over workers)',
@@ -666,9 +701,9 @@ async function measure(bench) {
   console.log(
     `${'suite'.padEnd(10)}${'wall'.padEnd(10)}${'CPU'.padEnd(10)}${phaseNames.map((p) => p.padEnd(13)).join('')}`,
   )
-  for (const suite of /** @type {const} */ (['scenario', 'baseline'])) {
-    const wall = suite === 'scenario' ? scenarioMedian : baselineMedian
-    const cpu = suite === 'scenario' ? scenarioCpu : baselineCpu
+  for (const suite of SUITES) {
+    const wall = median(runs[suite].map((r) => r.ms))
+    const cpu = median(runs[suite].map((r) => r.cpuMs))
     const phases = phaseNames.map((p) =>
       seconds(median(runs[suite].map((r) => r.phases[p] ?? Number.NaN))).padEnd(13),
     )
@@ -680,6 +715,7 @@ async function measure(bench) {
   return {
     ratio: scenarioMedian / baselineMedian,
     cpuRatio: scenarioCpu / baselineCpu,
+    pluginRatio: pluginMedian / baselineMedian,
     low: Math.min(...perRound),
     high: Math.max(...perRound),
   }
@@ -706,9 +742,9 @@ console.log(
 /** @type {string[]} */
 const verdicts = []
 for (const sizes of CONFIGURATIONS) {
-  const { ratio, cpuRatio, low, high } = await measure(benchOf(sizes))
+  const { ratio, cpuRatio, pluginRatio, low, high } = await measure(benchOf(sizes))
   verdicts.push(
-    `${`${sizes.files} × ${sizes.tests}`.padEnd(12)}scenario ÷ baseline = ${ratio.toFixed(3)}× (per-round range ${low.toFixed(3)}–${high.toFixed(3)}×; CPU time ${cpuRatio.toFixed(3)}×) — target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'MET' : 'NOT MET'}`,
+    `${`${sizes.files} × ${sizes.tests}`.padEnd(12)}scenario ÷ baseline = ${ratio.toFixed(3)}× (per-round range ${low.toFixed(3)}–${high.toFixed(3)}×; CPU time ${cpuRatio.toFixed(3)}×) — target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'MET' : 'NOT MET'}; the plugin alone (no scenario): ${pluginRatio.toFixed(3)}×`,
   )
 }
 console.log(`\n${verdicts.join('\n')}`)

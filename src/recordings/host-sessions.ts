@@ -33,9 +33,16 @@ export function outsideTestSession(store: RecordingStore): RecordingSession {
 /**
  * One summary for a test whose calls went to several recordings (its samples): counts summed,
  * the file named is the first sample's when there are samples (the test's own is unused then).
+ * `ownFirst`: whether `summaries` starts with the test's own session's (a host that makes that
+ * session only when a call needs it passes `false` when it never did).
  */
-export function mergeSummaries(summaries: RecordingSummary[], samples: number): RecordingSummary {
-  const named = (samples > 0 ? summaries[1] : undefined) ?? (summaries[0] as RecordingSummary)
+export function mergeSummaries(
+  summaries: RecordingSummary[],
+  samples: number,
+  ownFirst = true,
+): RecordingSummary {
+  const named =
+    (samples > 0 && ownFirst ? summaries[1] : undefined) ?? (summaries[0] as RecordingSummary)
   const merged: RecordingSummary = { ...named, replayed: 0, recorded: 0, misses: 0 }
   for (const s of summaries) {
     merged.replayed += s.replayed

@@ -32,9 +32,17 @@ interface TaskLike {
   result?: { state?: string; errors?: { name?: string }[] } | undefined
 }
 
-/** The sessions of one test: its own, and one per sample of a `samples: n` scenario. */
+/**
+ * The sessions of one test: its own, and one per sample of a `samples: n` scenario. Each is made
+ * when a call first needs it: most tests of a suite make no model call, and making a session
+ * (the recording's path, id and re-record command, the options checked) was most of what these
+ * hooks cost such a test.
+ */
 interface TestRecordings {
-  main: RecordingSession
+  /** The test's own session, made on first use. */
+  main(): RecordingSession
+  /** The test's own session if it was made. */
+  made: RecordingSession | undefined
   samples: RecordingSession[]
   sample(i: number): RecordingSession
   /** What the test's async contexts hold: emptied when the test ends. */
@@ -42,13 +50,16 @@ interface TestRecordings {
 }
 
 /**
- * What an async context of a test holds: its session until the test ends, then nothing. Vitest
- * keeps every test's context until the file ends, and with it promises made while the test ran,
- * each with the async context it was made in; a session held there directly would keep its
- * parsed recording and request caches alive, and a worker's memory would grow with every test.
+ * What an async context of a test holds: its session (or how to make it) until the test ends,
+ * then nothing. Vitest keeps every test's context until the file ends, and with it promises made
+ * while the test ran, each with the async context it was made in; a session held there directly
+ * would keep its parsed recording and request caches alive, and a worker's memory would grow
+ * with every test.
  */
 interface SessionRef {
   session: RecordingSession | undefined
+  /** Makes (or returns) the test's own session: set for the test's context, not a sample's. */
+  open: (() => RecordingSession) | undefined
 }
 
 // The Vitest host's state, in this module: the setup entry (`vitest-scenario/setup`) and the test
@@ -104,36 +115,45 @@ export function registerRecordingHooks(): void {
     lastMode = mode
     if (mode === 'off') return
     const options = providedOptions()
-    const root = options?.root ?? process.cwd()
-    const testFile = task.file?.filepath ?? ''
-    const names = namesOf(task)
-    const { folder, shownFile } = filePaths(task.file, testFile, root, options?.recordings.dir)
-    const refuse = duplicateOf(task, names, folder, root)
+    // What the test's sessions share, found when the first one is made.
+    let test: { names: string[]; paths: FilePaths; refuse: RecordingError | undefined } | undefined
     const sessionFor = (sample: number | undefined) => {
-      const file = recordingPath(folder, recordingTestId(names, sample))
+      if (test === undefined) {
+        const root = options?.root ?? process.cwd()
+        const testFile = task.file?.filepath ?? ''
+        const names = namesOf(task)
+        const paths = filePaths(task.file, testFile, root, options?.recordings.dir)
+        test = { names, paths, refuse: duplicateOf(task, names, paths.folder, root) }
+      }
+      const { names, paths, refuse } = test
+      const name = `${recordingTestId(names, sample)}.json`
       return new RecordingSession({
-        file,
-        displayFile: relative(root, file),
+        file: join(paths.folder, name),
+        displayFile: join(paths.shownFolder, name),
         test: names.join(' > ') + (sample === undefined ? '' : ` (sample ${sample})`),
         mode,
-        command: rerecordCommand(shownFile, names),
+        command: rerecordCommand(paths.shownFile, names),
         redact: redactHook(options),
         allowSecrets: options?.recordings.allowSecrets,
         refuse,
         store,
       })
     }
-    const main = sessionFor(undefined)
-    const ref: SessionRef = { session: main }
     const recordings: TestRecordings = {
-      main,
+      main() {
+        this.made ??= sessionFor(undefined)
+        return this.made
+      },
+      made: undefined,
       samples: [],
       sample(i) {
         this.samples[i] ??= sessionFor(i)
         return this.samples[i]
       },
-      refs: [ref],
+      refs: [],
     }
+    const ref: SessionRef = { session: undefined, open: () => recordings.main() }
+    recordings.refs.push(ref)
     tests.set(context.task, recordings)
     // Every model call this test makes, also from `test.concurrent` tests sharing the worker, finds
     // its session through the async context the test body runs in.
@@ -148,17 +168,26 @@ export function registerRecordingHooks(): void {
     // with every test it ran. A late call of this test finds its finished session through its
     // async context and is refused.
     tests.delete(context.task)
-    for (const ref of recordings.refs) ref.session = undefined
+    for (const ref of recordings.refs) {
+      ref.session = undefined
+      ref.open = undefined
+    }
     const task = context.task as unknown as TaskLike
     const failed = task.result?.state === 'fail'
-    const all = [recordings.main, ...recordings.samples.filter((r) => r !== undefined)]
+    const own = recordings.made
+    const all = [
+      ...(own === undefined ? [] : [own]),
+      ...recordings.samples.filter((r) => r !== undefined),
+    ]
     // Every session finishes even when another could not write (a full disk): its error is one
     // more failure of the test, never an unhandled rejection.
     const settled = await Promise.allSettled(all.map((session) => session.finish(failed)))
     const summaries = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
     if (summaries.length > 0) {
       // Stored compactly: the worker keeps it until the file ends (reporter/compact-json.ts).
-      task.meta.recording = compactJson(mergeSummaries(summaries, recordings.samples.length))
+      task.meta.recording = compactJson(
+        mergeSummaries(summaries, recordings.samples.length, own !== undefined),
+      )
     }
     const failures = [
       // A refused test fails each call with the same error: it is reported once.
@@ -245,7 +274,7 @@ export function inSampleRecording<T>(
   const recordings = tests.get(task)
   if (recordings === undefined) return fn(undefined)
   const session = recordings.sample(sample)
-  const ref: SessionRef = { session }
+  const ref: SessionRef = { session, open: undefined }
   recordings.refs.push(ref)
   return current.run(ref, () => fn(session))
 }
@@ -258,7 +287,8 @@ export function inSampleRecording<T>(
  */
 export function currentRecordingSession(): RecordingSession | undefined {
   if (!registered) return undefined
-  const session = current.getStore()?.session
+  const ref = current.getStore()
+  const session = ref?.session ?? ref?.open?.()
   // A store left behind by a finished test (async work it did not await) is not a test.
   if (session !== undefined && !session.finished) return session
   // Outside a test there is no snapshot state; CI means replay, as in Vitest.
@@ -296,6 +326,8 @@ interface FilePaths {
   root: string
   dir: string | undefined
   folder: string
+  /** The folder as messages show it (relative to the root). */
+  shownFolder: string
   shownFile: string
 }
 
@@ -310,10 +342,12 @@ function filePaths(
 ): FilePaths {
   const known = file === undefined ? undefined : pathsByFile.get(file)
   if (known !== undefined && known.root === root && known.dir === dir) return known
+  const folder = recordingFolder({ testFile, root, dir })
   const paths: FilePaths = {
     root,
     dir,
-    folder: recordingFolder({ testFile, root, dir }),
+    folder,
+    shownFolder: relative(root, folder),
     shownFile: relative(root, testFile),
   }
   if (file !== undefined) pathsByFile.set(file, paths)

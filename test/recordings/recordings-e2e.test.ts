@@ -120,6 +120,34 @@ describe('record, replay, refresh', () => {
     expect(shared.code, shared.output).toBe(0)
   }, 120_000)
 
+  test("a test's recording summary travels in its task meta; a test without model calls has none", async () => {
+    const report = join(dir, 'test-results', 'replay.json')
+    const run = await ci([
+      'conversation.test.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ])
+    expect(run.code, run.output).toBe(0)
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      testResults: { assertionResults: { title: string; meta: { recording?: unknown } }[] }[]
+    }
+    const tests = new Map(
+      json.testResults.flatMap((file) => file.assertionResults.map((t) => [t.title, t.meta])),
+    )
+    expect(tests.get('keeps its answer under pushback')?.recording).toMatchObject({
+      mode: 'replay',
+      replayed: 3,
+      recorded: 0,
+      misses: 0,
+      file: expect.stringMatching(
+        /^__recordings__\/conversation\.test\.ts\/keeps-its-answer-under-pushback-[0-9a-f]{8}\.json$/,
+      ),
+    })
+    expect(tests.has('makes no model call')).toBe(true)
+    expect(tests.get('makes no model call')?.recording).toBeUndefined()
+  }, 120_000)
+
   test('a changed prompt fails in CI with the diff and the command, then -u re-records it', async () => {
     const changed = { SCENARIO_FIRST_QUESTION: 'Which drug inhibits BCL-2 selectively?' }
     const run = await ci(['conversation.test.ts'], changed)

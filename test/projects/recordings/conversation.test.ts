@@ -46,3 +46,9 @@ describe.concurrent('concurrent tests', () => {
     })
   }
 })
+
+// A test of the same file that makes no model call: it gets no recording session, so no file and
+// no recording summary in its task meta.
+test('makes no model call', () => {
+  expect(Object.keys(pushback('Which drug inhibits BCL-2?').nodes)).toHaveLength(3)
+})
