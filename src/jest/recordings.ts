@@ -7,10 +7,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { relative } from 'node:path'
 import { RecordingError } from '../errors/index.js'
-import { mergeSummaries, outsideTestSession, refusingSession } from '../recordings/host-sessions.js'
+import {
+  type FinishedSessions,
+  finishTestSessions,
+  outsideTestSession,
+  refusingSession,
+} from '../recordings/host-sessions.js'
 import { jestRerecordCommand } from '../recordings/miss-report.js'
 import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
-import { RecordingSession, type RecordingSummary } from '../recordings/session.js'
+import { RecordingSession } from '../recordings/session.js'
 import { fileSystemStore, type RecordingStore } from '../recordings/store.js'
 import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
 import { duplicateNameError } from '../setup/duplicate-names.js'
@@ -35,13 +40,6 @@ interface TestRecordings {
   main: RecordingSession
   samples: RecordingSession[]
   sample(i: number): RecordingSession
-}
-
-/** What finishing a test's recordings gave: the summary (for the reporter) and the failures. */
-export interface FinishedRecordings {
-  summary: RecordingSummary | undefined
-  /** Misses, refusals and files that could not be written: each one more failure of the test. */
-  failures: Error[]
 }
 
 const store: RecordingStore = fileSystemStore
@@ -136,23 +134,12 @@ export function inJestSample<T>(
 export async function finishJestRecordings(
   test: Pick<JestTestNow, 'key'>,
   testFailed: boolean,
-): Promise<FinishedRecordings> {
+): Promise<FinishedSessions> {
   finishable.delete(test.key)
   const recordings = tests.get(test.key)
   if (recordings === undefined) return { summary: undefined, failures: [] }
   tests.delete(test.key)
-  const all = [recordings.main, ...recordings.samples.filter((r) => r !== undefined)]
-  const settled = await Promise.allSettled(all.map((session) => session.finish(testFailed)))
-  const summaries = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
-  return {
-    summary:
-      summaries.length > 0 ? mergeSummaries(summaries, recordings.samples.length) : undefined,
-    failures: [
-      // A refused test fails each call with the same error: it is reported once.
-      ...new Set(all.flatMap((session) => session.failures)),
-      ...settled.flatMap((s) => (s.status === 'rejected' ? [toError(s.reason)] : [])),
-    ],
-  }
+  return finishTestSessions(recordings.main, recordings.samples, testFailed)
 }
 
 /** The sessions of `test`, made at its first call; `undefined` with recordings off. */
@@ -229,8 +216,4 @@ function refusalOf(test: JestTestNow, folder: string, root: string): RecordingEr
     },
     file,
   )
-}
-
-function toError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error(String(reason))
 }

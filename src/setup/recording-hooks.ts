@@ -6,7 +6,7 @@ import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import type { ProvidedOptions } from '../plugin/provided.js'
 import { recordingFileError } from '../recordings/file-system-error.js'
-import { mergeSummaries, outsideTestSession } from '../recordings/host-sessions.js'
+import { finishTestSessions, outsideTestSession } from '../recordings/host-sessions.js'
 import { rerecordCommand } from '../recordings/miss-report.js'
 import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
 import type { RedactHook } from '../recordings/normalize-request.js'
@@ -126,10 +126,10 @@ export function registerRecordingHooks(): void {
         test = { names, paths, refuse: duplicateOf(task, names, paths.folder, root) }
       }
       const { names, paths, refuse } = test
-      const name = `${recordingTestId(names, sample)}.json`
+      const id = recordingTestId(names, sample)
       return new RecordingSession({
-        file: join(paths.folder, name),
-        displayFile: join(paths.shownFolder, name),
+        file: recordingPath(paths.folder, id),
+        displayFile: recordingPath(paths.shownFolder, id),
         test: names.join(' > ') + (sample === undefined ? '' : ` (sample ${sample})`),
         mode,
         command: rerecordCommand(paths.shownFile, names),
@@ -174,26 +174,13 @@ export function registerRecordingHooks(): void {
     }
     const task = context.task as unknown as TaskLike
     const failed = task.result?.state === 'fail'
-    const own = recordings.made
-    const all = [
-      ...(own === undefined ? [] : [own]),
-      ...recordings.samples.filter((r) => r !== undefined),
-    ]
-    // Every session finishes even when another could not write (a full disk): its error is one
-    // more failure of the test, never an unhandled rejection.
-    const settled = await Promise.allSettled(all.map((session) => session.finish(failed)))
-    const summaries = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
-    if (summaries.length > 0) {
-      // Stored compactly: the worker keeps it until the file ends (reporter/compact-json.ts).
-      task.meta.recording = compactJson(
-        mergeSummaries(summaries, recordings.samples.length, own !== undefined),
-      )
-    }
-    const failures = [
-      // A refused test fails each call with the same error: it is reported once.
-      ...new Set(all.flatMap((session) => session.failures)),
-      ...settled.flatMap((s) => (s.status === 'rejected' ? [toError(s.reason)] : [])),
-    ]
+    const { summary, failures } = await finishTestSessions(
+      recordings.made,
+      recordings.samples,
+      failed,
+    )
+    // Stored compactly: the worker keeps it until the file ends (reporter/compact-json.ts).
+    if (summary !== undefined) task.meta.recording = compactJson(summary)
     // Registered only for a test that has recording failures: the runner takes a stack trace for
     // every finish hook, which cost more than the rest of this hook for a passing test.
     if (failures.length > 0) context.onTestFinished(() => putRecordingErrorsFirst(task))
@@ -352,10 +339,6 @@ function filePaths(
   }
   if (file !== undefined) pathsByFile.set(file, paths)
   return paths
-}
-
-function toError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error(String(reason))
 }
 
 /** The describe chain and the test's name, outermost first. */
