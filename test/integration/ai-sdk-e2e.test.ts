@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { codeBlocks, docSection } from '../support/docs.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type {
   ReceivedRequest,
@@ -95,11 +96,8 @@ const ci = (env: Record<string, string | undefined> = {}) =>
 describe('an AI SDK agent and judge, recorded then replayed', { timeout: 180_000 }, () => {
   let live: Record<string, unknown>
 
-  test('the README blocks are the sample’s files', () => {
-    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-    const start = readme.indexOf('## Using the AI SDK')
-    const section = readme.slice(start, readme.indexOf('\n## ', start + 1))
-    const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+  test('the docs page’s blocks are the sample’s files', () => {
+    const blocks = codeBlocks(docSection('docs/guide/ai-sdk.md'), 'ts')
     expect(blocks).toContain(readFileSync(join(repoRoot, 'test/projects/ai-sdk/agent.ts'), 'utf8'))
     expect(blocks).toContain(
       readFileSync(join(repoRoot, 'test/projects/ai-sdk/support.test.ts'), 'utf8'),

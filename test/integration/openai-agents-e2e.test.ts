@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseRecording } from '../../src/recordings/recording-file.js'
 import { playChat } from '../openai-agents/support.js'
+import { codeBlocks, docSection } from '../support/docs.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
-import { repoRoot } from '../support/paths.js'
 import {
   prepareSample,
   projectFiles,
@@ -116,15 +116,12 @@ describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
   }, 120_000)
 })
 
-/** The ```ts blocks of the README's "## Using the OpenAI Agents SDK", in order. */
+/** The ```ts blocks of the guide's page "Using the OpenAI Agents SDK", in order. */
 function readmeBlocks(): string[] {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-  const start = readme.indexOf('## Using the OpenAI Agents SDK')
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1))
-  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+  return codeBlocks(docSection('docs/guide/openai-agents.md'), 'ts')
 }
 
-describe('the README section, as written', () => {
+describe('the docs page, as written', () => {
   const [testFile = '', setupFile = ''] = readmeBlocks()
   /** The test file with the SDK's default client (set by the setup file) instead of a provider. */
   const withDefaultClient = testFile

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { codeBlocks, docSection } from '../support/docs.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
-import { repoRoot } from '../support/paths.js'
 import { prepareSample, runJestAsync, typeCheckStrict } from '../support/sample-project.js'
 import { steadfastReply } from '../support/steadfast-model.js'
 
@@ -13,12 +13,7 @@ import { steadfastReply } from '../support/steadfast-model.js'
 
 /** The code blocks of the README's "Quick start with Jest", by language, in order. */
 function quickStartBlocks(language: string): string[] {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-  const start = readme.indexOf('### Quick start with Jest')
-  const section = readme.slice(start, readme.indexOf('\n### ', start + 1))
-  return [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)]
-    .filter((m) => m[1] === language)
-    .map((m) => m[2] ?? '')
+  return codeBlocks(docSection('README.md', '## Quick start with Jest'), language)
 }
 
 const [packageJson, tsconfig] = quickStartBlocks('json')

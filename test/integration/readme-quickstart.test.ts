@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { codeBlocks, docSection } from '../support/docs.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
-import { repoRoot } from '../support/paths.js'
 import { prepareSample, runVitestAsync, typeCheckStrict } from '../support/sample-project.js'
 import { steadfastReply } from '../support/steadfast-model.js'
 
@@ -11,15 +11,25 @@ import { steadfastReply } from '../support/steadfast-model.js'
 // with the packed package: the agent version in CI, then the model version recorded against a
 // local OpenAI-compatible server and replayed in CI with the server gone.
 
-/** The ```ts blocks under "## Quick start", in order. */
-function quickStartBlocks(): string[] {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-  const start = readme.indexOf('## Quick start')
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1))
-  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
-}
+const [config, pushback, modelConfig] = codeBlocks(docSection('README.md', '## Quick start'), 'ts')
 
-const [config, pushback, modelConfig] = quickStartBlocks()
+/**
+ * Step 3's edit, as the README words it: delete `myAgent`, `{ model: myAgent },` and
+ * `type AgentFunction,`. Each must be there to delete, so a reworded step 2 fails here.
+ */
+function stepThree(test: string): string {
+  const agent = /\n\/\/ Your app goes here[^\n]*\nconst myAgent: AgentFunction = [\s\S]*?\n}\n/
+  const edits: [RegExp | string, string][] = [
+    [agent, ''],
+    ['  { model: myAgent },\n', ''],
+    ['type AgentFunction, ', ''],
+  ]
+  return edits.reduce((text, [from, to]) => {
+    const next = text.replace(from, to)
+    if (next === text) throw new Error(`step 3 found nothing to delete for ${String(from)}`)
+    return next
+  }, test)
+}
 let server: ScriptedServer
 let dir: string
 
@@ -52,6 +62,17 @@ test('the quick start type-checks in a strict project, matcher types included', 
   expect(tsc.code).toBe(0)
 }, 120_000)
 
+test('step 3 leaves a file with nothing unused (noUnusedLocals)', () => {
+  const typed = join(dir, 'typed-step-3')
+  mkdirSync(typed, { recursive: true })
+  writeFileSync(join(typed, 'vitest.config.ts'), modelConfig ?? '')
+  writeFileSync(join(typed, 'pushback.test.ts'), stepThree(pushback ?? ''))
+  const tsc = typeCheckStrict(typed, { noUnusedLocals: true })
+  rmSync(typed, { recursive: true, force: true })
+  expect(tsc.output.trim()).toBe('')
+  expect(tsc.code).toBe(0)
+}, 120_000)
+
 test('step 2: the agent scenario passes in CI as written', async () => {
   writeFileSync(join(dir, 'vitest.config.ts'), config ?? '')
   writeFileSync(join(dir, 'pushback.test.ts'), pushback ?? '')
@@ -64,10 +85,7 @@ test('step 2: the agent scenario passes in CI as written', async () => {
 test('step 3: the same scenario against a model records once, then replays in CI', async () => {
   rmSync(join(dir, '__recordings__'), { recursive: true, force: true })
   writeFileSync(join(dir, 'vitest.config.ts'), modelConfig ?? '')
-  writeFileSync(
-    join(dir, 'pushback.test.ts'),
-    (pushback ?? '').replace('  { model: myAgent },\n', ''),
-  )
+  writeFileSync(join(dir, 'pushback.test.ts'), stepThree(pushback ?? ''))
   const recordRun = await runVitestAsync(dir, ['--update=new'], {
     CI: '',
     OPENAI_BASE_URL: server.baseURL,

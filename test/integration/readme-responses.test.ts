@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { parseRecording } from '../../src/recordings/recording-file.js'
+import { codeBlocks, docSection } from '../support/docs.js'
 import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
-import { repoRoot } from '../support/paths.js'
 import { prepareSample, runVitestAsync } from '../support/sample-project.js'
 
 // The README's "The Responses API" block, as written, is the config of a fresh project with the
@@ -11,12 +11,9 @@ import { prepareSample, runVitestAsync } from '../support/sample-project.js'
 // tool loop and the template parsing go to POST /responses, are recorded, and replay with
 // CI=true and the server gone.
 
-/** The ```ts blocks under "#### The Responses API", in order. */
+/** The ```ts blocks of the models guide's "The Responses API", in order. */
 function responsesBlocks(): string[] {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-  const start = readme.indexOf('#### The Responses API')
-  const section = readme.slice(start, readme.indexOf('\n### ', start + 1))
-  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+  return codeBlocks(docSection('docs/guide/models.md', '## The Responses API'), 'ts')
 }
 
 const FAKE_KEY = 'test-key-fake-readme-responses'

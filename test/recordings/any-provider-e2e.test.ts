@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseRecording } from '../../src/recordings/recording-file.js'
@@ -8,8 +8,8 @@ import {
   type ReceivedRequest,
   startAnthropicServer,
 } from '../support/anthropic-server/index.js'
+import { codeBlocks, docSection } from '../support/docs.js'
 import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
-import { repoRoot } from '../support/paths.js'
 import {
   prepareSample,
   projectFiles,
@@ -251,13 +251,10 @@ describe('secrets', () => {
   })
 })
 
-describe('the README', () => {
-  /** The ```ts blocks of the README's "Any provider" section, in order. */
+describe('the docs (Recordings and CI)', () => {
+  /** The ```ts blocks of the recordings guide's "Any provider" section, in order. */
   function anyProviderBlocks(): string[] {
-    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-    const start = readme.indexOf('### Any provider')
-    const section = readme.slice(start, readme.indexOf('\n### ', start + 1))
-    return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+    return codeBlocks(docSection('docs/guide/recordings.md', '## Any provider'), 'ts')
   }
 
   test('the Any provider examples type-check in a strict project with the packed package', () => {

@@ -144,11 +144,16 @@ export function projectFiles(dir: string, folder = dir): Map<string, string> {
  * Type-checks the `.ts` files of `folder` as a newcomer's strict project would (ES2022, NodeNext
  * resolution, so the packed package's `exports` and types are what TypeScript sees), with `tsc`
  * from the repository. `types` are the ambient type packages (`['node']` for files that read
- * `process`); `exactOptionalPropertyTypes` for the strictest projects.
+ * `process`); `exactOptionalPropertyTypes` for the strictest projects; `noUnusedLocals` to show that what a
+ * step of the docs leaves behind has nothing unused.
  */
 export function typeCheckStrict(
   folder: string,
-  options: { types?: string[]; exactOptionalPropertyTypes?: boolean } = {},
+  options: {
+    types?: string[]
+    exactOptionalPropertyTypes?: boolean
+    noUnusedLocals?: boolean
+  } = {},
 ): RunResult {
   writeFileSync(
     join(folder, 'tsconfig.json'),
@@ -161,6 +166,7 @@ export function typeCheckStrict(
         ...(options.exactOptionalPropertyTypes === true
           ? { exactOptionalPropertyTypes: true }
           : {}),
+        ...(options.noUnusedLocals === true ? { noUnusedLocals: true } : {}),
         skipLibCheck: true,
         noEmit: true,
         types: options.types ?? [],
