@@ -25,7 +25,7 @@ interface Block {
 }
 
 /** The Markdown pages whose blocks are checked. */
-export function docPages(): string[] {
+function docPages(): string[] {
   const pages = ['README.md', 'CONTRIBUTING.md']
   const walk = (folder: string): void => {
     for (const entry of readdirSync(join(repoRoot, folder), { withFileTypes: true })) {
@@ -39,7 +39,7 @@ export function docPages(): string[] {
 }
 
 /** The ```ts blocks of a page, with their markers. */
-export function tsBlocks(page: string): Block[] {
+function tsBlocks(page: string): Block[] {
   const lines = readFileSync(join(repoRoot, page), 'utf8').split('\n')
   const blocks: Block[] = []
   for (let index = 0; index < lines.length; index++) {
