@@ -2,6 +2,7 @@
 // shapes below are the parts of `TestModule` / `TestCase` this file uses, written out so unit
 // tests can pass plain objects; Vitest 4's and 5's classes both satisfy them.
 import { clip } from './describe-when.js'
+import { boundedFailure } from './failure-text.js'
 import { reportMask } from './meta-text.js'
 import { readScenarioMeta } from './read-meta.js'
 import type { RecordingStats, ScenarioEntry, TestState } from './scenario-entry.js'
@@ -25,7 +26,6 @@ export interface TestModuleLike {
   readonly children: { allTests(): Iterable<TestCaseLike> }
 }
 
-const ERROR_CLIP = 500
 const MAX_ERRORS = 3
 const STATES: readonly string[] = ['passed', 'failed', 'skipped', 'pending']
 
@@ -87,10 +87,11 @@ function entryOf(
     test: name,
     file,
     state: (STATES.includes(result.state) ? result.state : 'pending') as TestState,
-    // Masked before clipping: a key cut in half would no longer be recognised.
+    // The whole message, masked before it is bounded: a key cut in half would no longer be
+    // recognised.
     errors: (result.errors ?? [])
       .slice(0, MAX_ERRORS)
-      .map((error) => clip(mask(firstLines(String(error.message ?? 'Unknown error'))), ERROR_CLIP)),
+      .map((error) => boundedFailure(mask(plainText(String(error.message ?? 'Unknown error'))))),
     scenario: reading.meta,
   }
   if (test.project.name !== '') entry.project = clip(mask(test.project.name), MAX_META_STRING)
@@ -101,12 +102,18 @@ function entryOf(
   return entry
 }
 
-// Assertion messages carry a diff after a blank line; the report keeps the headline.
-function firstLines(message: string): string {
-  const head = message.split(/\n\s*\n/)[0] ?? message
-  // ANSI colour codes of a formatted message are noise in a file.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching ESC is the point
-  return head.replace(/\u001b\[[0-9;]*m/g, '').trim()
+// Every line of the message is kept: the lines after the first one (a library error's subjects
+// and fix, a matcher's criteria and diff, often after a blank line) are what a reader needs.
+function plainText(message: string): string {
+  return (
+    message
+      // ANSI colour codes of a formatted message are noise in a file.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching ESC is the point
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      // One kind of line break, so the reports can split the message into lines.
+      .replace(/\r\n?/g, '\n')
+      .trim()
+  )
 }
 
 /**

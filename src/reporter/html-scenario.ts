@@ -132,13 +132,31 @@ function factsHtml(entry: ScenarioEntry): string {
     if (error === undefined) continue
     const where = meta.samples === undefined ? '' : `Sample ${i}: `
     out.push(
-      `<div class="error-box">${escapeHtml(`${where}${error.category} error at ${nodeName(error.node)} (${error.stage}): ${error.message}`)}</div>`,
+      errorBox(
+        `${where}${error.category} error at ${nodeName(error.node)} (${error.stage}): ${error.message}`,
+      ),
     )
   }
-  for (const message of entry.errors) {
-    out.push(`<div class="error-box">${escapeHtml(message)}</div>`)
-  }
+  for (const message of entry.errors) out.push(errorBox(message))
   return out.join('\n')
+}
+
+/** A failure of more lines than this shows its first `FAILURE_LINES_SHOWN`, the rest folded. */
+const FAILURE_FOLD_OVER = 10
+const FAILURE_LINES_SHOWN = 6
+
+/**
+ * A failure message, every line of it, escaped (the box keeps line breaks and indents:
+ * `white-space: pre-wrap`). A long one (a matcher's transcript, a diff) keeps its first lines in
+ * view, the headline and what failed, and the rest in a closed `<details>` that says how many
+ * lines it holds: a dozen failed scenarios stay readable one after the other.
+ */
+function errorBox(message: string): string {
+  const lines = message.split('\n')
+  if (lines.length <= FAILURE_FOLD_OVER)
+    return `<div class="error-box">${escapeHtml(message)}</div>`
+  const rest = lines.slice(FAILURE_LINES_SHOWN)
+  return `<div class="error-box">${escapeHtml(lines.slice(0, FAILURE_LINES_SHOWN).join('\n'))}<details class="error-rest"><summary>${rest.length} more lines</summary>${escapeHtml(rest.join('\n'))}</details></div>`
 }
 
 function outcomesHtml(

@@ -85,6 +85,7 @@ ul.calls { padding-left: 0; font-size: 12.5px; color: var(--muted); }
 .reasoning { margin-left: 16px; white-space: pre-wrap; }
 tr.seed td { color: var(--muted); }
 .error-box { background: var(--fail-bg); color: var(--text); border-radius: 6px; padding: 8px 10px; margin: 6px 0; white-space: pre-wrap; }
+details.error-rest > summary { font-weight: 400; color: var(--muted); }
 details.transcript { margin-top: 12px; }
 summary { cursor: pointer; font-weight: 600; }
 .transcript :is(td, th):first-child { text-align: right; font-variant-numeric: tabular-nums; }

@@ -10,6 +10,7 @@ import {
   formatUsage,
   nodeName,
 } from './format.js'
+import { escapeHtml } from './html-escape.js'
 import { mermaidGraph } from './mermaid.js'
 import { endedAtEnd, pathHighlight } from './path-highlight.js'
 import { conversationFacts, detailedRuns, statusWithReason, unmetCriteria } from './run-details.js'
@@ -229,18 +230,70 @@ function scenarioSection(entry: ScenarioEntry): string {
     if (details.length > 0)
       lines.push(`**Outcomes** ${markdownText(where)}`.trimEnd(), '', ...details, '')
   }
-  const failures = meta.runs.flatMap((run, i) =>
-    run.error === undefined
-      ? []
-      : [
-          `- ${sampled ? `sample ${i}: ` : ''}**${markdownText(run.error.category)}** error at ${markdownText(nodeName(run.error.node))} (${markdownText(run.error.stage)}): ${markdownText(run.error.message)}`,
-        ],
-  )
-  if (failures.length > 0) lines.push('**Errors**', '', ...failures.slice(0, 10), '')
+  const failures = meta.runs.flatMap((run, i) => {
+    const error = run.error
+    if (error === undefined) return []
+    const where = sampled ? `sample ${i}: ` : ''
+    return [
+      failureMarkdown(
+        error.message,
+        (line, m) =>
+          `${where}${m.bold(m.text(error.category))} error at ${m.text(nodeName(error.node))} (${m.text(error.stage)}): ${m.text(line)}`,
+      ),
+    ]
+  })
+  if (failures.length > 0) lines.push('**Errors**', '', failureList(failures.slice(0, 10)), '')
   if (entry.errors.length > 0) {
-    lines.push('**Test failure**', '', ...entry.errors.map((e) => `- ${markdownText(e)}`), '')
+    const tests = entry.errors.map((e) => failureMarkdown(e, (line, m) => m.text(line)))
+    lines.push('**Test failure**', '', failureList(tests), '')
   }
   return lines.join('\n')
+}
+
+/** How the head of a failure is written: in Markdown (a list item) or in HTML (a summary). */
+interface Markup {
+  /** `text` escaped. */
+  text(text: string): string
+  /** Text already escaped, in bold. */
+  bold(html: string): string
+}
+
+const AS_MARKDOWN: Markup = { text: markdownText, bold: (text) => `**${text}**` }
+// Inside an HTML block GitHub reads no Markdown: text is escaped as HTML, and bold is a tag.
+const AS_HTML: Markup = { text: escapeHtml, bold: (text) => `<strong>${text}</strong>` }
+
+/**
+ * A failure message in the Markdown report. One line: a list item, `head` of it. More lines (the
+ * subjects and fix of a library error, a matcher's criteria and diff): a closed `<details>` whose
+ * summary is `head` of the first line, holding the whole message in a `<pre>`, line breaks and
+ * indents as they were.
+ *
+ * A `<pre>` rather than a fenced block: its text is escaped like the rest of the report's, so no
+ * markup gets through, and no run of backticks in the text can end it early (escaped, nothing in
+ * the text can close the `<pre>` either); GitHub links no mentions or issue numbers inside it.
+ * Each HTML block stands between blank lines: one ends at the first blank line (the `<pre>` at its
+ * `</pre>`), and a line right after it would be read as part of it.
+ */
+function failureMarkdown(message: string, head: (line: string, markup: Markup) => string): string {
+  const newline = message.indexOf('\n')
+  if (newline === -1) return `- ${head(message, AS_MARKDOWN)}`
+  return [
+    `<details><summary>${head(message.slice(0, newline), AS_HTML)}</summary>`,
+    '',
+    `<pre>${escapeHtml(message)}</pre>`,
+    '',
+    '</details>',
+  ].join('\n')
+}
+
+/** Failures from `failureMarkdown`, in order: list items as one list, blocks apart by blank lines. */
+function failureList(failures: readonly string[]): string {
+  let out = ''
+  failures.forEach((failure, i) => {
+    const items = failure.startsWith('- ') && failures[i - 1]?.startsWith('- ') === true
+    out += i === 0 ? failure : `${items ? '\n' : '\n\n'}${failure}`
+  })
+  return out
 }
 
 function runRow(run: ScenarioRunMeta, index: number): string {

@@ -29,7 +29,10 @@ export interface ScenarioEntry {
   state: TestState
   /** The test's duration, as Vitest measured it. */
   durationMs?: number
-  /** The first lines of the test's errors (assertion messages). */
+  /**
+   * The test's errors (assertion messages, library errors), every line of each: colours out,
+   * secrets masked, each bounded by `FAILURE_CLIP` with a last line saying how much was cut.
+   */
   errors: string[]
   scenario: ScenarioMeta
   recording?: RecordingStats

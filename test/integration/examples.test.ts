@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { expect, test } from 'vitest'
+import { codeBlocks, docSection } from '../support/docs.js'
 import { playModels } from '../support/example-models.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import { repoRoot } from '../support/paths.js'
@@ -37,9 +38,15 @@ function fixtureFiles(): Map<string, string> {
 const runExamples = (env: Record<string, string | undefined>) =>
   runVitestAsync(
     repoRoot,
-    ['--config', 'examples/vitest.config.ts', '--configLoader', 'runner'],
+    [
+      ...['--config', 'examples/vitest.config.ts', '--configLoader', 'runner'],
+      ...['--reporter=default', '--reporter=vitest-scenario/reporter'],
+    ],
     env,
   )
+
+/** A line of the scenario reporter's terminal block, with its run's duration left out. */
+const withoutDuration = (line: string) => line.replace(/ · \d+(\.\d+)?m?s$/, ' · <duration>')
 
 test('the examples replay from fixtures/ with no model, no key and no network', async () => {
   const before = fixtureFiles()
@@ -53,6 +60,12 @@ test('the examples replay from fixtures/ with no model, no key and no network', 
   expect(run.output).toMatch(/Tests\s+27 passed \(27\)/)
   expect(run.output).not.toMatch(/obsolete/i)
   expect(fixtureFiles()).toEqual(before)
+  // The terminal sample of the reports guide is lines of this run, as the reporter prints them.
+  const [sample = ''] = codeBlocks(docSection('docs/guide/reports.md', '## In the terminal'), '')
+  const printed = new Set(run.output.split('\n').map(withoutDuration))
+  const documented = sample.split('\n').filter((line) => line.trim() !== '')
+  expect(documented.length).toBeGreaterThan(10)
+  expect(documented.filter((line) => !printed.has(withoutDuration(line)))).toEqual([])
 }, 120_000)
 
 test.runIf(process.env.RECORD_EXAMPLES === '1')(

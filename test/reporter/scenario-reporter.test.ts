@@ -112,7 +112,8 @@ describe('collectEntries', () => {
       durationMs: 12,
       recording: { replayed: 2, recorded: 0, misses: 0, files: ['r.json'], mode: 'replay' },
     })
-    expect(entries[1]?.errors).toEqual(['boom'])
+    // Every line of the message, its colours out.
+    expect(entries[1]?.errors).toEqual(['boom\n\ndiff'])
   })
 
   test('sums a list of recording summaries (one per sample)', () => {
