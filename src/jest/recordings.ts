@@ -177,6 +177,7 @@ function createRecordings(test: JestTestNow, mode: Exclude<RecordingMode, 'off'>
       allowSecrets: options?.recordings.allowSecrets,
       refuse,
       store,
+      fileTestIds: () => fileTestIds(test),
     })
   }
   return {
@@ -216,4 +217,45 @@ function refusalOf(test: JestTestNow, folder: string, root: string): RecordingEr
     },
     file,
   )
+}
+
+/** What this host reads of a jest-circus test or describe block to list the tests of a file. */
+interface CircusEntry {
+  type?: unknown
+  name?: unknown
+  parent?: unknown
+  children?: unknown
+}
+
+/**
+ * The recording ids of every test of the running test's file, found from its identity (jest-circus's
+ * test record, Jest 30.3 and later): up its `parent` chain to the file's root describe block, then
+ * every test under it, skipped and `-t`-filtered ones included. jest-circus builds that whole tree
+ * before the first test runs, so the set is complete at any call. A test's recording id is made
+ * from Jest's full name (describe titles and the test's own, space-joined, the root left out).
+ * `undefined` (no rename candidates in a miss report) when the identity is missing (before Jest
+ * 30.3 the key is the full name) or not the shape this reads: better no hint than a wrong one.
+ */
+function fileTestIds(test: JestTestNow): ReadonlySet<string> | undefined {
+  let root: unknown = test.key
+  if (!isCircusEntry(root) || root.type !== 'test') return undefined
+  while (isCircusEntry(root) && isCircusEntry(root.parent)) root = root.parent
+  const ids = new Set<string>()
+  const visit = (block: CircusEntry, titles: readonly string[]): boolean => {
+    if (!Array.isArray(block.children)) return false
+    for (const child of block.children as unknown[]) {
+      if (!isCircusEntry(child) || typeof child.name !== 'string') return false
+      const path = [...titles, child.name]
+      if (child.type === 'test') ids.add(recordingTestId([path.join(' ')]))
+      else if (child.type !== 'describeBlock' || !visit(child, path)) return false
+    }
+    return true
+  }
+  if (!isCircusEntry(root) || !visit(root, [])) return undefined
+  // The running test must be among them, or the tree was not read the way Jest names tests.
+  return ids.has(recordingTestId([test.fullName])) ? ids : undefined
+}
+
+function isCircusEntry(value: unknown): value is CircusEntry {
+  return typeof value === 'object' && value !== null
 }

@@ -1,3 +1,4 @@
+import { basename, dirname, join } from 'node:path'
 import { InvalidArgumentError, RecordingError, RecordingMissingError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
@@ -5,7 +6,7 @@ import { liveKeys, rememberLiveKey } from '../secrets/live-keys.js'
 import { bearer, transient, unusableSuccess } from './exchange.js'
 import { recordingFileError } from './file-system-error.js'
 import { type Decision, type MatchState, match } from './match.js'
-import { missReport } from './miss-report.js'
+import { missReport, type RenameCandidate } from './miss-report.js'
 import { isRecordingMode, type RecordingMode } from './mode.js'
 import type { RecordedRequest, RedactHook } from './normalize-request.js'
 import {
@@ -28,6 +29,7 @@ import { RequestNormalizer } from './request-normalizer.js'
 import { maskSecrets, redactRecording, secretRules } from './secrets.js'
 import type { Json } from './stable-json.js'
 import { fileSystemStore, type RecordingStore } from './store.js'
+import { recordingFileName } from './test-id.js'
 
 /** A `fetch` as the SDK calls it. */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -63,6 +65,17 @@ export interface RecordingSessionOptions {
   refuse?: Error | undefined
   /** Where recordings are read and written. @default fileSystemStore */
   store?: RecordingStore | undefined
+  /**
+   * The recording ids (`recordingTestId`) of every test of this test file, run or not, or
+   * `undefined` when the host cannot tell. Asked only when a call finds no recording file to
+   * replay: the `.json` files of the recording's folder that none of these tests owns are named
+   * in the miss report as this test's recording under an old name (a renamed test). Without it
+   * the report names none.
+   *
+   * @example
+   * fileTestIds: () => new Set(testsOfFile.map((names) => recordingTestId(names)))
+   */
+  fileTestIds?: (() => ReadonlySet<string> | undefined) | undefined
 }
 
 /** One model call a session answers: the SDK's `fetch` arguments, its base URL and its live `fetch`. */
@@ -78,6 +91,16 @@ export interface DirectCall {
   url: string
   body: string
   baseURL: string
+}
+
+/** A recording of the folder no test of the file owns: read once, at the first miss that asks. */
+interface Unowned {
+  /** The file as messages show it. */
+  file: string
+  /** The test's full name recorded in it; `undefined` when it is no recording this version reads. */
+  test: string | undefined
+  /** The keys of its requests (empty when it could not be read). */
+  keys: ReadonlySet<string>
 }
 
 /** A recorded answer handed out without an HTTP round trip. */
@@ -127,6 +150,7 @@ const OPTION_KEYS = [
   'allowSecrets',
   'refuse',
   'store',
+  'fileTestIds',
 ] as const
 
 /**
@@ -157,6 +181,8 @@ export class RecordingSession {
   #byResponse = new WeakMap<Response, Call>()
   /** Exchanges left out of the recording because they were not usable answers. */
   #discarded = 0
+  /** The folder's recordings no test of the file owns, once a miss with no file looked. */
+  #unowned: Unowned[] | undefined
   /** The error of each call that failed, by key and occurrence: an SDK's retry fails once. */
   #failedCalls = new Map<string, Error>()
   /**
@@ -263,6 +289,7 @@ export class RecordingSession {
       this.#calls = []
       this.#liveKeys = new Set()
       this.#failedCalls = new Map()
+      this.#unowned = undefined
     }
   }
 
@@ -504,6 +531,10 @@ export class RecordingSession {
         request,
         unused,
         command,
+        // Only when the test has no recording file at all: a file that exists but lacks this
+        // request is this test's own, and its diff says what changed.
+        renameCandidates:
+          this.#existing === undefined ? this.#renameCandidates(decided.key) : undefined,
       })
       // The report quotes the request, which may carry the key this session saw: each part is
       // masked with it (the error masks the shapes and the process's known keys itself).
@@ -516,6 +547,67 @@ export class RecordingSession {
       }
       return new RecordingMissingError(masked, { file, mode })
     })
+  }
+
+  /**
+   * The recordings of this test's folder that no test of its file owns, with the same sample
+   * suffix as this session's file (a renamed test's sample 1 was recorded as the old name's
+   * sample 1): candidates for this test's recording under an old name, each with whether it
+   * holds the call's request (`key`).
+   *
+   * This is decided at the miss, not at the end of the file, and is still correct: a file is
+   * left out when any test of the file owns it by id, not only when a test has used it so far,
+   * and the hosts know every test of the file before the first one runs (Vitest and jest-circus
+   * collect the whole file first, skipped and filtered-out tests included). So a test that runs
+   * later never sees its own recording offered to another test, and a candidate here is exactly
+   * a file the Vitest host reports as obsolete when the file ends. (Of a test that ran with fewer
+   * samples than it recorded, the extra sample files are obsolete then but owned here: they are
+   * no renamed test's.) A host that cannot list the file's tests gives no ids, and no candidates.
+   */
+  #renameCandidates(key: string): RenameCandidate[] {
+    this.#unowned ??= this.#readUnowned()
+    return this.#unowned.map((u) => ({ file: u.file, test: u.test, holdsRequest: u.keys.has(key) }))
+  }
+
+  /** Reads the folder's recordings no test of the file owns (see `#renameCandidates`). */
+  #readUnowned(): Unowned[] {
+    const { file, displayFile, store, fileTestIds } = this.options
+    const own = recordingFileName(basename(file))
+    let owned: ReadonlySet<string> | undefined
+    let names: string[]
+    try {
+      owned = fileTestIds?.()
+      if (owned === undefined || own === undefined) return []
+      names = store.list(dirname(file))
+    } catch {
+      // The hint is a courtesy: a folder that cannot be listed leaves the report as it was.
+      return []
+    }
+    const unowned: Unowned[] = []
+    for (const name of [...names].sort()) {
+      const parts = recordingFileName(name)
+      if (parts === undefined || parts.sample !== own.sample) continue
+      if (owned.has(parts.id) || name === basename(file)) continue
+      const shown = join(dirname(displayFile), name)
+      let recording: RecordingFile | undefined
+      try {
+        const text = store.read(join(dirname(file), name))
+        if (text === undefined) continue
+        recording = parseRecording(text, shown)
+      } catch {
+        // Unreadable, or no recording: still a candidate, with no test name and no requests.
+        recording = undefined
+      }
+      // Only the name and the request keys are kept, not the parsed recording: the session
+      // lives until the test ends, and a folder may hold long conversations.
+      const keys = new RequestKeys()
+      unowned.push({
+        file: shown,
+        test: recording?.test,
+        keys: new Set((recording?.interactions ?? []).map((i) => keys.of(i.request))),
+      })
+    }
+    return unowned
   }
 
   /**
@@ -581,7 +673,7 @@ function checkOptions(
   options: RecordingSessionOptions,
 ): RecordingSessionOptions & { store: RecordingStore } {
   const read = readOptions(options, OPTION_KEYS, 'new RecordingSession(options)')
-  const { mode, redact, allowSecrets, refuse, store } = read
+  const { mode, redact, allowSecrets, refuse, store, fileTestIds } = read
   if (!isRecordingMode(mode) || mode === 'off') {
     throw new InvalidArgumentError(
       `\`mode\` in new RecordingSession(options) must be one of ${MODES.map((m) => `'${m}'`).join(', ')}, got ${describeValue(mode)}`,
@@ -606,6 +698,11 @@ function checkOptions(
       `\`refuse\` in new RecordingSession(options) must be an Error, got ${describeValue(refuse)}`,
     )
   }
+  if (fileTestIds !== undefined && typeof fileTestIds !== 'function') {
+    throw new InvalidArgumentError(
+      `\`fileTestIds\` in new RecordingSession(options) must be a function () => Set of test ids, got ${describeValue(fileTestIds)}`,
+    )
+  }
   if (store !== undefined && !isStore(store)) {
     throw new InvalidArgumentError(
       `\`store\` in new RecordingSession(options) must be a RecordingStore { read, write, remove, list }, got ${describeValue(store)}`,
@@ -621,6 +718,7 @@ function checkOptions(
     allowSecrets: allowSecrets as readonly string[] | undefined,
     refuse,
     store: store ?? fileSystemStore,
+    fileTestIds: fileTestIds as (() => ReadonlySet<string> | undefined) | undefined,
   }
 }
 

@@ -76,3 +76,20 @@ export function recordingPath(folder: string, testId: string): string {
   }
   return join(folder, `${testId}.json`)
 }
+
+/**
+ * The test id and sample index a recording file is named with (`<id>.json`,
+ * `<id>.sample-<i>.json`), or `undefined` for a name that is no recording file (anything not
+ * `.json`, such as the temporary file of an interrupted write).
+ *
+ * @example
+ * recordingFileName('pushback-1a2b3c4d.sample-1.json') // { id: 'pushback-1a2b3c4d', sample: 1 }
+ */
+export function recordingFileName(
+  name: string,
+): { id: string; sample: number | undefined } | undefined {
+  const parts = /^(.*?)(?:\.sample-(\d+))?\.json$/.exec(name)
+  if (parts === null) return undefined
+  const [, id = '', sample] = parts
+  return { id, sample: sample === undefined ? undefined : Number(sample) }
+}

@@ -12,7 +12,12 @@ import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
 import type { RedactHook } from '../recordings/normalize-request.js'
 import { RecordingSession } from '../recordings/session.js'
 import { fileSystemStore, type RecordingStore } from '../recordings/store.js'
-import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
+import {
+  recordingFileName,
+  recordingFolder,
+  recordingPath,
+  recordingTestId,
+} from '../recordings/test-id.js'
 import { compactJson } from '../reporter/compact-json.js'
 import { useSecretSettings } from '../secrets/current-settings.js'
 import { duplicateFullNames, duplicateNameError } from './duplicate-names.js'
@@ -137,6 +142,12 @@ export function registerRecordingHooks(): void {
         allowSecrets: options?.recordings.allowSecrets,
         refuse,
         store,
+        // Every test of the file, collected before any ran: a recording none of them owns may be
+        // this test's under an old name (the same rule that reports obsolete recordings below).
+        fileTestIds: () => {
+          const file = task.file as TaskLike | undefined
+          return file === undefined ? undefined : fileTestIds(file)
+        },
       })
     }
     const recordings: TestRecordings = {
@@ -210,12 +221,12 @@ export function registerRecordingHooks(): void {
     // that ran with samples owns only the samples it ran.
     const owned = new Map(testsOf(file).map((t) => [recordingTestId(namesOf(t)), t] as const))
     const obsolete = names.filter((name) => {
-      if (!name.endsWith('.json')) return false
-      const [, id = '', sample] = /^(.*?)(?:\.sample-(\d+))?\.json$/.exec(name) ?? []
-      const owner = owned.get(id)
+      const parts = recordingFileName(name)
+      if (parts === undefined) return false
+      const owner = owned.get(parts.id)
       if (owner === undefined) return true
       const ran = (owner.meta.recording as { samples?: number } | undefined)?.samples
-      return sample !== undefined && ran !== undefined && Number(sample) >= ran
+      return parts.sample !== undefined && ran !== undefined && parts.sample >= ran
     })
     const leftovers = names.filter((name) => name.startsWith('.') && name.endsWith('.tmp'))
     if (lastMode === 'all' && (file.result?.errors?.length ?? 0) === 0) {
@@ -352,6 +363,11 @@ function namesOf(task: TaskLike): string[] {
     names.unshift(suite.name)
   }
   return names
+}
+
+/** The recording ids of every test of a file task: skipped and filtered-out tests own theirs too. */
+function fileTestIds(file: TaskLike): Set<string> {
+  return new Set(testsOf(file).map((t) => recordingTestId(namesOf(t))))
 }
 
 function testsOf(suite: TaskLike): TaskLike[] {

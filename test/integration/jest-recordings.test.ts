@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseRecording } from '../../src/recordings/recording-file.js'
@@ -141,6 +141,44 @@ describe('recordings under Jest', () => {
     expect(run.output).toMatch(/Tests:\s+5 passed, 5 total/)
     expect(run.output).toMatch(/Snapshots:\s+1 passed, 1 total/)
     expect(written()).toEqual(before)
+  }, 180_000)
+
+  test('a renamed test misses under --ci naming its old recording, and replays once the file is renamed as told', async () => {
+    const before = written()
+    const renamed = { SCENARIO_PLAIN_NAME: 'a renamed plain test' }
+    const run = await ci([], renamed)
+    expect(run.code).toBe(1)
+    const out = run.output
+    const report = out.slice(out.indexOf('● a renamed plain test'))
+    // A plain test fails with the SDK's connection error first, then the miss that caused it.
+    expect(report).toContain(
+      'RecordingMissingError: [vitest-scenario] No recording for model call #1',
+    )
+    expect(report).toContain('no recording file exists')
+    expect(report).toContain(
+      "This test may have been renamed: a recording in its folder belongs to no test of its file and holds this call's request:",
+    )
+    expect(report).toMatch(
+      /- __recordings__\/conversation\.test\.ts\/a-plain-test-records-through-wrap-[0-9a-f]{8}\.json \(recorded for test 'a plain test records through wrap\(\)'\)/,
+    )
+    const [, from = '', to = ''] = /mv (\S+) (\S+)/.exec(report) ?? []
+    expect(from).toMatch(/a-plain-test-records-through-wrap-[0-9a-f]{8}\.json$/)
+    expect(report).toContain(`recording: ${to}`)
+    expect(to).toMatch(
+      /^__recordings__\/conversation\.test\.ts\/a-renamed-plain-test-[0-9a-f]{8}\.json$/,
+    )
+    expect(report).toContain("npm test -- conversation.test.ts -t 'a renamed plain test' -u")
+    expect(written()).toEqual(before)
+
+    renameSync(join(dir, from), join(dir, to))
+    try {
+      const again = await ci([], renamed)
+      expect(again.code, again.output).toBe(0)
+      expect(again.output).toMatch(/Tests:\s+5 passed, 5 total/)
+    } finally {
+      // The tests below start from the recordings of the original name.
+      renameSync(join(dir, to), join(dir, from))
+    }
   }, 180_000)
 
   test('a changed prompt misses under --ci: the miss report first, with the command to re-record', async () => {

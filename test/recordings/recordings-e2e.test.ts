@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startOpenAIServer } from '../support/openai-server/index.js'
@@ -118,6 +118,43 @@ describe('record, replay, refresh', () => {
       '--maxWorkers=1',
     ])
     expect(shared.code, shared.output).toBe(0)
+  }, 120_000)
+
+  test('a renamed test misses in CI naming its old recording, and replays once the file is renamed as told', async () => {
+    const renamed = { SCENARIO_TEST_NAME: 'renamed pushback' }
+    const run = await ci(['conversation.test.ts'], renamed)
+    expect(run.code).toBe(1)
+    const out = run.output
+    expect(out).toContain('RecordingMissingError')
+    expect(out).toContain('no recording file exists')
+    expect(out).toContain(
+      "This test may have been renamed: a recording in its folder belongs to no test of its file and holds this call's request:",
+    )
+    expect(out).toMatch(
+      /- __recordings__\/conversation\.test\.ts\/keeps-its-answer-under-pushback-[0-9a-f]{8}\.json \(recorded for test 'keeps its answer under pushback'\)/,
+    )
+    // The same file the obsolete-recording warning names after the file ran.
+    expect(out).toMatch(/obsolete recording: no test of conversation\.test\.ts owns it/)
+    const [, from = '', to = ''] = /mv (\S+) (\S+)/.exec(out) ?? []
+    expect(from).toMatch(/keeps-its-answer-under-pushback-[0-9a-f]{8}\.json$/)
+    // The target is the file the miss looked for.
+    expect(out).toContain(`recording: ${to}`)
+    expect(to).toMatch(
+      /^__recordings__\/conversation\.test\.ts\/renamed-pushback-[0-9a-f]{8}\.json$/,
+    )
+    expect(out).toContain("npx vitest run conversation.test.ts -t 'renamed pushback' -u")
+
+    // Doing what it says is enough: the renamed file replays, with no server and no key.
+    renameSync(join(dir, from), join(dir, to))
+    try {
+      const again = await ci(['conversation.test.ts'], renamed)
+      expect(again.code, again.output).toBe(0)
+      expect(again.output).toContain('[sample] replayed=true')
+      expect(again.output).not.toContain('obsolete recording')
+    } finally {
+      // The tests below start from the recordings of the original name.
+      renameSync(join(dir, to), join(dir, from))
+    }
   }, 120_000)
 
   test("a test's recording summary travels in its task meta; a test without model calls has none", async () => {

@@ -57,7 +57,8 @@ scenario(
   },
 )
 
-test('a plain test records through wrap()', async () => {
+// Renamed through SCENARIO_PLAIN_NAME by the test of a renamed test's miss report.
+test(process.env.SCENARIO_PLAIN_NAME ?? 'a plain test records through wrap()', async () => {
   const client = wrap(new OpenAI({ baseURL, apiKey: process.env.OPENAI_API_KEY ?? 'replay-only' }))
   const completion = await client.chat.completions.create({
     model: 'test-model',
