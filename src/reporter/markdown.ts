@@ -75,7 +75,7 @@ function summaryText(summary: RunSummary): string {
   if (other > 0) counts.push(`${other} skipped`)
   const parts = [
     `**${summary.scenarios} ${summary.scenarios === 1 ? 'scenario' : 'scenarios'}**: ${counts.join(', ')}`,
-    `${formatCount(summary.turns)} turns`,
+    `${formatCount(summary.turns)} ${summary.turns === 1 ? 'turn' : 'turns'}`,
     `tokens ${formatUsage(summary.recorded)} recorded, ${formatUsage(summary.now)} spent now`,
   ]
   if (summary.recordings) {

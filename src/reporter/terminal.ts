@@ -248,7 +248,7 @@ export function summaryLine(summary: RunSummary, c: Colors): string {
   if (other > 0) counts.push(c.yellow(`${other} skipped`))
   const parts = [
     `${counts.join(c.dim(' | '))} ${c.dim(`(${summary.scenarios})`)}`,
-    `${formatCount(summary.turns)} turns`,
+    `${formatCount(summary.turns)} ${summary.turns === 1 ? 'turn' : 'turns'}`,
     `tokens ${formatUsage(summary.recorded)} recorded, ${formatUsage(summary.now)} spent now`,
   ]
   if (summary.recordings) parts.push(callsText(summary.calls, c))
