@@ -1,74 +1,16 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, test } from 'vitest'
+import { type Block, docPages, tsBlocks, where } from '../support/doc-blocks.js'
 import { repoRoot, resultsDir } from '../support/paths.js'
 
 // Every ```ts block of the README, CONTRIBUTING.md and docs/ is type-checked here, in a strict
 // project that imports the built package by name, as a reader's project would. A block is a
 // complete module unless an HTML comment right before it says otherwise (CONTRIBUTING.md,
 // "Documentation"): `<!-- fragment -->`, `<!-- continues -->`, `<!-- excerpt: <file> -->`, and
-// `<!-- file: <name>.ts -->` names a block that another block of the page imports.
-
-/** A ```ts block and where it is. */
-interface Block {
-  /** The page, relative to the repository root. */
-  page: string
-  /** The line of the opening fence (1-based). */
-  line: number
-  code: string
-  /** The marker comment right before the fence, if any. */
-  marker:
-    | { kind: 'fragment' | 'continues' }
-    | { kind: 'excerpt' | 'file'; file: string }
-    | undefined
-}
-
-/** The Markdown pages whose blocks are checked. */
-function docPages(): string[] {
-  const pages = ['README.md', 'CONTRIBUTING.md']
-  const walk = (folder: string): void => {
-    for (const entry of readdirSync(join(repoRoot, folder), { withFileTypes: true })) {
-      const path = `${folder}/${entry.name}`
-      if (entry.isDirectory()) walk(path)
-      else if (entry.name.endsWith('.md')) pages.push(path)
-    }
-  }
-  walk('docs')
-  return pages.sort()
-}
-
-/** The ```ts blocks of a page, with their markers. */
-function tsBlocks(page: string): Block[] {
-  const lines = readFileSync(join(repoRoot, page), 'utf8').split('\n')
-  const blocks: Block[] = []
-  for (let index = 0; index < lines.length; index++) {
-    const fence = /^```(\w*)$/.exec(lines[index] ?? '')
-    if (fence === null) continue
-    const end = lines.indexOf('```', index + 1)
-    if (end === -1) throw new Error(`${page}:${index + 1}: a code block is never closed`)
-    if (fence[1] === 'ts') {
-      blocks.push({
-        page,
-        line: index + 1,
-        code: lines.slice(index + 1, end).join('\n'),
-        marker: markerBefore(lines, index),
-      })
-    }
-    index = end
-  }
-  return blocks
-}
-
-function markerBefore(lines: string[], fence: number): Block['marker'] {
-  let before = fence - 1
-  while (before >= 0 && (lines[before] ?? '').trim() === '') before--
-  const comment = /^<!-- (fragment|continues|(excerpt|file): (\S+)) -->$/.exec(lines[before] ?? '')
-  if (comment === null) return undefined
-  const [, kind = '', named, file = ''] = comment
-  if (named === 'excerpt' || named === 'file') return { kind: named, file }
-  return { kind: kind === 'fragment' ? 'fragment' : 'continues' }
-}
+// `<!-- file: <name>.ts -->` names a block that another block of the page imports. The parsing
+// is test/support/doc-blocks.ts, shared with test/docs/run-blocks.test.ts.
 
 /**
  * What a fragment may use without declaring it: a builder `s`, a validated `definition`, a test
@@ -98,10 +40,6 @@ function moduleText(block: Block, previous: string | undefined): string {
   }
   if (block.marker?.kind === 'fragment') return `${prelude(block.code)}\n${block.code}`
   return block.code
-}
-
-function where(block: Block): string {
-  return `${block.page}:${block.line}`
 }
 
 const pages = docPages()
