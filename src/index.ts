@@ -6,9 +6,10 @@
 export * from './core.js'
 
 // ─── Bound to the running test's recording ─────────────────────────────────────────────────────
-// These take precedence over the core's `runScenario` and `wrap` (an explicit export shadows the
-// same name from `export *`): inside a test they record to and replay from its recording.
-export { recordedFetch, runScenario, wrap } from './setup/test-bound.js'
+// These take precedence over the core's `runScenario`, `judgeConversation` and `wrap` (an
+// explicit export shadows the same name from `export *`): inside a test they record to and
+// replay from its recording.
+export { judgeConversation, recordedFetch, runScenario, wrap } from './setup/test-bound.js'
 
 // ─── scenario() tests ────────────────────────────────────────────────────────────────────────
 export { scenario } from './scenario-test/scenario.js'

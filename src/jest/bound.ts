@@ -1,3 +1,7 @@
+import type {
+  ConversationJudgement,
+  JudgeConversationOptions,
+} from '../models/judge-conversation.js'
 import type { RunOptions } from '../runner/run-options.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
 import { hostBound } from '../scenario-test/host-bound.js'
@@ -22,6 +26,22 @@ export function runScenario(
   options: RunOptions,
 ): Promise<ScenarioExecutionResult> {
   return bound.runScenario(definition, options)
+}
+
+/**
+ * Judges a run's conversation against criteria (see `judgeConversation` in
+ * `vitest-scenario/core`); inside a Jest test the judge's call is answered through the test's
+ * recording (replayed, recorded or missed). A `recording` given in the options wins.
+ *
+ * @example
+ * const judged = await judgeConversation(result, ['The agent stays polite'], { model: { model: 'gpt-4.1-mini' } })
+ */
+export function judgeConversation(
+  result: ScenarioExecutionResult,
+  criteria: readonly string[],
+  options: JudgeConversationOptions,
+): Promise<ConversationJudgement> {
+  return bound.judgeConversation(result, criteria, options)
 }
 
 /**

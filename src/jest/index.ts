@@ -24,7 +24,7 @@ export type {
 export { type JestConfigLike, type WithScenarioOptions, withScenario } from './with-scenario.js'
 
 // ─── Model calls bound to the running test's recording ───────────────────────────────────────
-export { recordedFetch, runScenario, wrap } from './bound.js'
+export { judgeConversation, recordedFetch, runScenario, wrap } from './bound.js'
 
 // ─── Matchers' types (for Jest's `expect`) ───────────────────────────────────────────────────
 export type { JestScenarioMatchers } from '../../matchers/jest-matchers.js'

@@ -1,3 +1,9 @@
+import { isPlainObject } from '../internal/is-plain-object.js'
+import {
+  type ConversationJudgement,
+  type JudgeConversationOptions,
+  judgeConversation as judgeWith,
+} from '../models/judge-conversation.js'
 import { recordingFetch } from '../recordings/recording-fetch.js'
 import type { RecordingSession } from '../recordings/session.js'
 import { wrap as wrapWith } from '../recordings/wrap.js'
@@ -7,9 +13,14 @@ import type { ScenarioDefinition } from '../scenario/index.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import { withRecording } from './with-recording.js'
 
-/** `runScenario`, `wrap` and `recordedFetch` bound to a host's running test. */
+/** `runScenario`, `judgeConversation`, `wrap` and `recordedFetch` bound to a host's running test. */
 export interface HostBound {
   runScenario(definition: ScenarioDefinition, options: RunOptions): Promise<ScenarioExecutionResult>
+  judgeConversation(
+    result: ScenarioExecutionResult,
+    criteria: readonly string[],
+    options: JudgeConversationOptions,
+  ): Promise<ConversationJudgement>
   wrap<T extends object>(client: T): T
   recordedFetch: typeof fetch
 }
@@ -23,6 +34,17 @@ export function hostBound(current: () => RecordingSession | undefined): HostBoun
   let boundFetch: typeof fetch | undefined
   return {
     runScenario: (definition, options) => runWith(definition, withRecording(options, current())),
+    // A judge called in a test body is a model call of that test like any other: recorded and
+    // replayed through its recording, unless the options give a session of their own.
+    judgeConversation: (result, criteria, options) => {
+      const recording = current()
+      const own = !isPlainObject(options) || Object.hasOwn(options, 'recording')
+      return judgeWith(
+        result,
+        criteria,
+        recording === undefined || own ? options : { ...options, recording },
+      )
+    },
     wrap: (client) => wrapWith(client, current),
     recordedFetch: (input, init) => {
       // Made on first use: the network `fetch` is read per call, so a test's own mock of

@@ -93,8 +93,8 @@ function allNames(specifier: string): Set<string> {
 
 /**
  * The names an entry's section must list. For `vitest-scenario`: what it exports beyond
- * `vitest-scenario/core`, and the names it binds to another value than the core's (`runScenario`
- * and `wrap`, bound to the running test).
+ * `vitest-scenario/core`, and the names it binds to another value than the core's (`runScenario`,
+ * `judgeConversation` and `wrap`, bound to the running test).
  */
 function expectedNames(specifier: string): Set<string> {
   const names = allNames(specifier)
@@ -175,7 +175,11 @@ describe(PAGE, () => {
     // And the core's section does not repeat in the root's.
     const coreRows = new Set(section(CORE).rows.map((row) => row.name))
     const bound = section(ROOT).rows.filter((row) => coreRows.has(row.name))
-    expect(bound.map((row) => row.name).sort()).toEqual(['runScenario', 'wrap'])
+    expect(bound.map((row) => row.name).sort()).toEqual([
+      'judgeConversation',
+      'runScenario',
+      'wrap',
+    ])
   })
 
   test('every relative link leads to a file, and to a heading of it', () => {

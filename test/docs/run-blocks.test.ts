@@ -36,6 +36,7 @@ const RUN_HERE: Record<string, string> = {
   'docs/reference/options.md › ## Run options › 1': 'refund.test.ts',
   'docs/reference/options.md › ## Run options › 2': 'refund-scenario.test.ts',
   'docs/reference/options.md › ## Scenario options › 1': 'late-parcel.test.ts',
+  'docs/reference/options.md › ## `judgeConversation` options › 1': 'judge-after.test.ts',
 }
 
 /**
@@ -43,16 +44,7 @@ const RUN_HERE: Record<string, string> = {
  * its file name, the test that fails in the replay, and why. Fix the block (or the library) and
  * move it to RUN_HERE: the replay check below fails until then.
  */
-const KNOWN_BROKEN: Record<string, { file: string; test: string; why: string }> = {
-  'docs/reference/options.md › ## `judgeConversation` options › 1': {
-    file: 'judge-after.test.ts',
-    test: 'greets back politely',
-    why:
-      "judgeConversation from 'vitest-scenario' is not bound to the running test's recording " +
-      '(runScenario, wrap and recordedFetch are): without `recording` its call goes out live ' +
-      'every time, is never recorded, and fails in CI with no key and no server.',
-  },
-}
+const KNOWN_BROKEN: Record<string, { file: string; test: string; why: string }> = {}
 
 const KEY = 'test-key-fake-docs-blocks'
 const blocks = allDocBlocks()
