@@ -1,3 +1,4 @@
+import { withoutDocsLine } from '../errors/docs-line.js'
 import type { ChatMessage, ChatToolCall, ToolCallRecord, Usage } from '../state/types.js'
 import type { ContentPartLike, StepLike, UsageLike } from './ai-module.js'
 
@@ -138,7 +139,9 @@ function argumentsText(input: unknown): string {
 }
 
 function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message
+  // A tool's error as the turn records it, like the library's own tool loop does: a library
+  // error's docs line is about the library, not the tool.
+  if (error instanceof Error) return withoutDocsLine(error.message)
   return typeof error === 'string' ? error : JSON.stringify(error ?? null)
 }
 

@@ -1,3 +1,4 @@
+import { withoutDocsLine } from '../errors/docs-line.js'
 import { renderData } from '../internal/describe-value.js'
 import { readOnlyView } from '../state/read-only-view.js'
 import type { Diagnostic, ScenarioStateView } from '../state/types.js'
@@ -114,7 +115,10 @@ function subject(check: CompiledCheck, ctx: ConditionContext): string {
 
 function errorText(error: unknown): string {
   try {
-    return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    // Quoted in a diagnostic about the condition: a library error's docs line is left out.
+    return error instanceof Error
+      ? `${error.name}: ${withoutDocsLine(error.message)}`
+      : String(error)
   } catch {
     return 'an unprintable value'
   }

@@ -27,7 +27,9 @@ export interface ReadParts {
 export const MESSAGE_PREFIX = '[vitest-scenario]'
 
 /**
- * Formats a message the one way the library writes them all.
+ * Formats a message the one way the library writes them all. A `ScenarioError` adds one line
+ * after these parts, the docs line of its code (`docsLine`); a warning, which has no code, ends
+ * with its fix.
  *
  * @example
  * formatMessage({ what: "Node 'ask' already exists", fix: 'Give each node a unique id.' })

@@ -1,5 +1,13 @@
 export { assertKnownKeys } from '../internal/known-keys.js'
 export { AdapterError } from './adapter-error.js'
+export {
+  docsLine,
+  docsPath,
+  ERROR_DOCS,
+  INSTALLED_PACKAGE,
+  OPTIONS_DOCS,
+  withoutDocsLine,
+} from './docs-line.js'
 export { formatMessage, MESSAGE_PREFIX, type MessageParts, quoteList } from './format-message.js'
 export { assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
 export { MissingPeerError } from './missing-peer-error.js'
@@ -11,7 +19,12 @@ export {
   RecordingSecretError,
 } from './recording-errors.js'
 export { ScenarioDocumentError } from './scenario-document-error.js'
-export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './scenario-error.js'
+export {
+  isScenarioError,
+  SCENARIO_ERROR_CODES,
+  ScenarioError,
+  type ScenarioErrorCode,
+} from './scenario-error.js'
 export {
   ScenarioValidationError,
   type ValidationProblem,

@@ -1,50 +1,59 @@
 import { neutralizeControlKeepColours } from '../secrets/control-characters.js'
 import { maskSecrets } from '../secrets/mask-secrets.js'
+import { docsLine, ERROR_DOCS } from './docs-line.js'
 import { formatMessage, type MessageParts, readParts } from './format-message.js'
 
 /**
- * Every code a `ScenarioError` can carry; branch on these (or on the class), never on message
- * text. Each has a section of its own in `docs/errors.md` (the error's `docs`).
+ * Every code a `ScenarioError` can carry, in the order `docs/reference/errors.md` explains them;
+ * each has a section of its own there, whose anchor is the code (the error's `docs`). The type
+ * `ScenarioErrorCode` is made of this list, so a code added here is a code of the type, and the
+ * test of the docs page fails until the page has its section.
  */
-export type ScenarioErrorCode =
+export const SCENARIO_ERROR_CODES = Object.freeze([
   /** A builder method, factory or option got a value it cannot take. */
-  | 'invalid_argument'
+  'invalid_argument',
   /** `validate()` found problems in the graph. */
-  | 'invalid_scenario'
+  'invalid_scenario',
   /** A serialized definition could not be loaded. */
-  | 'invalid_document'
+  'invalid_document',
   /** A model call failed after retries; it becomes an `error` turn, never a thrown error. */
-  | 'model_call_failed'
+  'model_call_failed',
   /** A tool failed during a turn; it becomes an `error` turn (category `tool`). */
-  | 'tool_failed'
+  'tool_failed',
   /** A model call had no recording to replay; the turn's category is `recording`. */
-  | 'recording_missing'
+  'recording_missing',
   /** A recording was not written because it holds a secret. */
-  | 'recording_secret'
+  'recording_secret',
   /** A recording file could not be read, or a model call could not be recorded. */
-  | 'recording_failed'
+  'recording_failed',
   /** A conversation snapshot was refused because it holds a secret. */
-  | 'snapshot_secret'
+  'snapshot_secret',
   /** The answering side of a turn gave no answer within `turnTimeoutMs` (category `timeout`). */
-  | 'turn_timeout'
+  'turn_timeout',
   /** A condition, question or agent tried to change the run's state through its read-only view. */
-  | 'state_read_only'
+  'state_read_only',
   /** A scenario report could not be written; the reporter says so and the run goes on. */
-  | 'report_failed'
+  'report_failed',
   /** An adapter entry was imported without the SDK it adapts (an optional peer dependency). */
-  | 'missing_peer'
+  'missing_peer',
   /** An agent adapter could not make the turn's answer of what its SDK's run did. */
-  | 'adapter_failed'
+  'adapter_failed',
+] as const)
 
-/** Where the error codes are explained, relative to the package root (it ships in the package). */
-export const ERROR_DOCS = 'docs/errors.md'
+/**
+ * Every code a `ScenarioError` can carry (`SCENARIO_ERROR_CODES` says what each means); branch on
+ * these (or on the class), never on message text. Each has a section of its own in
+ * `docs/reference/errors.md` (the error's `docs`).
+ */
+export type ScenarioErrorCode = (typeof SCENARIO_ERROR_CODES)[number]
 
 const brand = Symbol.for('vitest-scenario.error')
 
 /**
  * The root of every error the library throws, with a `code` to branch on. Its message is made of
  * parts the error keeps as data — `what` happened, the `subjects` it happened to, the `fix` — so
- * code that needs one of them reads it, never the message text.
+ * code that needs one of them reads it, never the message text. The message's last line names
+ * the section of the docs that explains the code (`docs`), as a path to open from the project.
  */
 export class ScenarioError extends Error {
   override name = 'ScenarioError'
@@ -59,8 +68,9 @@ export class ScenarioError extends Error {
   /** What to do about it, when the message says. */
   readonly fix: string | undefined
   /**
-   * Where this error's code is explained: `docs/errors.md#<code>` (the file ships in the package
-   * and lives in the repository).
+   * Where this error's code is explained: `docs/reference/errors.md#<code>`, relative to the
+   * package root (the file ships in the package and lives in the repository). The message's last
+   * line gives it as a path from the project: `Docs: node_modules/vitest-scenario/docs/…`.
    */
   readonly docs: string
   /** @internal Identifies library errors across copies of the package (no `instanceof`). */
@@ -76,13 +86,15 @@ export class ScenarioError extends Error {
       details: read.details === undefined ? undefined : printable(read.details),
       fix: read.fix === undefined ? undefined : printable(read.fix),
     }
-    super(formatMessage(safe), options)
+    const docs = `${ERROR_DOCS}#${code}`
+    // The docs line is part of the message only: the parts stay as they were given.
+    super(`${formatMessage(safe)}\n${docsLine(docs)}`, options)
     this.code = code
     this.what = safe.what
     this.subjects = safe.subjects
     this.details = safe.details
     this.fix = safe.fix
-    this.docs = `${ERROR_DOCS}#${code}`
+    this.docs = docs
   }
 }
 

@@ -1,4 +1,5 @@
 import { types } from 'node:util'
+import { withoutDocsLine } from '../errors/docs-line.js'
 
 /** Longer strings are cut in messages: a message names a value, it does not print it. */
 const MAX_STRING = 80
@@ -65,8 +66,9 @@ function describeText(text: string): string {
 
 /**
  * Describes what a user's code threw, for a message or a diagnostic: `Name: message` for an
- * Error, else the value described. It never throws, whatever was thrown (a null-prototype object,
- * an Error whose `message` getter throws).
+ * Error (a library error's message without its docs line, as `thrownMessage` quotes it), else the
+ * value described. It never throws, whatever was thrown (a null-prototype object, an Error whose
+ * `message` getter throws).
  *
  * @example
  * describeThrown(new TypeError('boom')) // 'TypeError: boom'
@@ -76,14 +78,27 @@ export function describeThrown(thrown: unknown): string {
   if (!(thrown instanceof Error)) return describeValue(thrown)
   try {
     const { name, message } = thrown
-    return `${typeof name === 'string' ? name : 'Error'}: ${typeof message === 'string' ? message : describeValue(message)}`
+    return `${typeof name === 'string' ? name : 'Error'}: ${typeof message === 'string' ? withoutDocsLine(message) : describeValue(message)}`
   } catch {
     return 'an Error whose name or message cannot be read'
   }
 }
 
-/** The message of what a user's code threw: an Error's message, else the value described. */
+/**
+ * The message of what a user's code threw, to quote in another text (a message, a diagnostic,
+ * what a tool reports to the model): an Error's message, else the value described. A library
+ * error's message comes without its docs line: the text that quotes it is about something else
+ * and names its own docs, and the error (kept as a cause) still has its `docs`.
+ */
 export function thrownMessage(thrown: unknown): string {
+  return withoutDocsLine(wholeMessage(thrown))
+}
+
+/**
+ * The whole message of what was thrown, a library error's docs line included: for a text that
+ * stands for the error itself (a turn's error is its cause's message), not one that quotes it.
+ */
+export function wholeMessage(thrown: unknown): string {
   if (!(thrown instanceof Error)) return describeValue(thrown)
   try {
     const { message } = thrown

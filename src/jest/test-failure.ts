@@ -1,3 +1,5 @@
+import { withoutDocsLine } from '../errors/docs-line.js'
+
 /**
  * The error a Jest test fails with when its recordings failed (a miss, a refusal, a file that
  * could not be written): the recording failures first, since they explain what follows, then the
@@ -10,13 +12,29 @@ export function testFailure(failures: readonly Error[], testError: unknown): Err
   const first =
     failures.length === 1
       ? (failures[0] as Error)
-      : new AggregateError(
-          failures,
-          `[vitest-scenario] ${failures.length} recording failures:\n\n${failures.map((f) => f.message).join('\n\n')}`,
-        )
+      : new AggregateError(failures, joinedMessage(failures))
   if (testError !== undefined) {
     const text = testError instanceof Error ? testError.message : String(testError)
     first.message = `${first.message}\n\nThe test also failed with:\n${text}`
   }
   return first
+}
+
+/**
+ * The failures' messages in one: each without its docs line, and each distinct docs line once at
+ * the end (several misses of one test would otherwise repeat the same line after each).
+ */
+function joinedMessage(failures: readonly Error[]): string {
+  const bodies = failures.map((failure) => withoutDocsLine(failure.message))
+  const docs = new Set(
+    failures.flatMap((failure, i) => {
+      const body = bodies[i] ?? failure.message
+      return body === failure.message ? [] : [failure.message.slice(body.length + 1)]
+    }),
+  )
+  return [
+    `[vitest-scenario] ${failures.length} recording failures:`,
+    ...bodies.map((body) => `\n${body}`),
+    ...(docs.size === 0 ? [] : ['', ...docs]),
+  ].join('\n')
 }

@@ -1,6 +1,7 @@
 // `withScenario(jestConfig, options)`: the Jest counterpart of the Vitest plugin. It runs in Jest's
 // main process when `jest.config.js` is loaded, so it imports nothing of Jest's test environment.
 import { fileURLToPath } from 'node:url'
+import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
@@ -32,7 +33,8 @@ export interface JestConfigLike {
 
 const HOST: OptionsHost = {
   where: 'withScenario(jestConfig, options)',
-  fix: 'Fix them in jest.config.js; the README lists every option (section "Plugin options"): withScenario takes the same ones as the Vitest plugin.',
+  // No full stop after the path: it would be copied with it.
+  fix: `Fix them in jest.config.js; withScenario takes the options of the Vitest plugin, every one listed in ${docsPath(OPTIONS_DOCS.plugin)}`,
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ModelCallError } from '../errors/index.js'
+import { ModelCallError, withoutDocsLine } from '../errors/index.js'
 import { sleep } from '../internal/sleep.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { type DirectReplay, REPLAYED_HEADER, type RecordingSession } from '../recordings/session.js'
@@ -103,8 +103,9 @@ export async function chatCompletion(
         baseURL: target.baseURL,
       })
     } catch (error) {
-      // A miss or a call the session refuses: final, and the session keeps it for the test.
-      throw failed('recording', (error as Error).message, 1, error)
+      // A miss or a call the session refuses: final, and the session keeps it for the test. Its
+      // message is quoted without its docs line: the call's error names its own.
+      throw failed('recording', withoutDocsLine((error as Error).message), 1, error)
     }
     if (replayed !== undefined) {
       // A recording made before responses were checked (or edited by hand) is checked on replay.
@@ -173,8 +174,9 @@ export async function chatCompletion(
           if (!failure.retryable || attempt >= policy.maxRetries) {
             throw failed(
               failure.category,
-              recordingFailure?.message ??
-                describeFailure(failure.category, failure.message, error),
+              recordingFailure === undefined
+                ? describeFailure(failure.category, failure.message, error)
+                : withoutDocsLine(recordingFailure.message),
               attempt + 1,
               recordingFailure ?? error,
               failure.status,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isModelCallError } from '../errors/index.js'
+import { isModelCallError, withoutDocsLine } from '../errors/index.js'
 import { assertResult } from '../internal/assert-result.js'
 import { describeThrown } from '../internal/describe-value.js'
 import { parseOptions } from '../internal/options-schema.js'
@@ -197,7 +197,11 @@ function renderTurn(turn: TurnRecord, lines: string[]): void {
   if (turn.messages.length > 0) renderMessages(turn.messages, lines)
   else if (turn.rawResponse !== null) line(lines, 'assistant', turn.rawResponse)
   if (turn.error !== undefined && turn.rawResponse === null) {
-    lines.push(`  (no answer: the turn failed, ${turn.error.category}: ${turn.error.message})`)
+    // The judge reads the conversation, not the library's docs: a docs line would be noise to it
+    // (and would change the request, so its recording).
+    lines.push(
+      `  (no answer: the turn failed, ${turn.error.category}: ${withoutDocsLine(turn.error.message)})`,
+    )
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import type { InvalidArgumentError } from '../errors/index.js'
 import { optionsError, parseOptions } from '../internal/options-schema.js'
 import { limiterOptionsSchema } from '../models/limiter.js'
@@ -96,7 +97,8 @@ export interface OptionsHost {
 /** The Vitest plugin, the options' first host. */
 const VITEST_HOST: OptionsHost = {
   where: 'scenarioPlugin(options)',
-  fix: 'Fix them in vitest.config.ts; the README lists every option (section "Plugin options").',
+  // No full stop after the path: it would be copied with it.
+  fix: `Fix them in vitest.config.ts; every option is listed in ${docsPath(OPTIONS_DOCS.plugin)}`,
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import { InvalidArgumentError } from '../errors/index.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { isLimiter, type Limiter, processLimiter } from '../models/limiter.js'
@@ -205,7 +206,8 @@ export function resolveRunOptions(
 ): ResolvedRunOptions {
   const checked = parseOptions(runOptionsSchema, options, {
     where: 'runScenario(definition, options)',
-    fix: 'The README lists every option (section "runScenario(definition, options)").',
+    // No full stop after the path: it would be copied with it.
+    fix: `Every option is listed in ${docsPath(OPTIONS_DOCS.run)}`,
     note: limiterNote,
   })
   const { model, parsingModel, rubric, tools } = checked

@@ -1,5 +1,5 @@
 import { formatMessage, isModelCallError, isScenarioError } from '../errors/index.js'
-import { thrownMessage } from '../internal/describe-value.js'
+import { wholeMessage } from '../internal/describe-value.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import type { ErrorCategory, ErrorStage, TurnError } from '../state/types.js'
 
@@ -38,12 +38,16 @@ export function turnErrorOf(
   return failure(otherwise, stage, thrown)
 }
 
-/** A turn error; its message is the cause's unless given. */
+/**
+ * A turn error; its message is the cause's unless given, whole: a library error's docs line
+ * included, since the turn error stands for its cause where a test's failure prints it. Texts
+ * made of turns for other readers (a judge's prompt, a conversation snapshot) leave it out.
+ */
 export function failure(
   category: ErrorCategory,
   stage: ErrorStage,
   cause: unknown,
-  message: string = thrownMessage(cause),
+  message: string = wholeMessage(cause),
 ): TurnError {
   return { category, stage, message, cause }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import { InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
@@ -55,7 +56,8 @@ export function checkScenarioOptions(
 ): z.output<typeof scenarioOptionsSchema> {
   return parseOptions(scenarioOptionsSchema, options === undefined ? {} : options, {
     where: `scenario('${name}', options)`,
-    fix: 'Fix them where the scenario is declared; the README lists every option (section "scenario(name, [options,] build, body)").',
+    // No full stop after the path: it would be copied with it.
+    fix: `Fix them where the scenario is declared; every option is listed in ${docsPath(OPTIONS_DOCS.scenario)}`,
   })
 }
 

@@ -1,3 +1,4 @@
+import { withoutDocsLine } from '../errors/docs-line.js'
 import { assertResult, assertResultSet } from '../internal/assert-result.js'
 import type { ScenarioResultSet } from '../samples/index.js'
 import type {
@@ -45,7 +46,10 @@ export function renderConversation(result: ScenarioExecutionResult): string {
   const outcomes = outcomeLines(result)
   if (outcomes.length > 0) lines.push('', 'outcomes:', ...outcomes.map((line) => `  ${line}`))
   if (result.error !== undefined) {
-    const { category, stage, nodeId, message } = result.error
+    // Without a library error's docs line (as in each turn): a snapshot is the conversation, and
+    // a path into node_modules does not belong in a committed file.
+    const { category, stage, nodeId } = result.error
+    const message = withoutDocsLine(result.error.message)
     lines.push('', `error: ${category} at ${stage} of '${nodeId}': ${message}`)
   }
   return lines.join('\n')
@@ -86,7 +90,8 @@ function renderTurn(turn: TurnRecord): string[] {
     lines.push(`rubric: ${rubric.map(([trait, score]) => `${trait}=${String(score)}`).join(', ')}`)
   }
   if (turn.error !== undefined) {
-    lines.push(`error: ${turn.error.category} at ${turn.error.stage}: ${turn.error.message}`)
+    const message = withoutDocsLine(turn.error.message)
+    lines.push(`error: ${turn.error.category} at ${turn.error.stage}: ${message}`)
   }
   return lines
 }

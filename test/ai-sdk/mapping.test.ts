@@ -213,6 +213,7 @@ describe('loadAi', () => {
         '  - package: ai',
         '  - entry: vitest-scenario/ai-sdk',
         'Install it beside vitest-scenario: npm i -D ai (and the provider you use, e.g. @ai-sdk/openai)',
+        'Docs: node_modules/vitest-scenario/docs/reference/errors.md#missing_peer',
       ].join('\n'),
     )
     expect((error as Error).cause).toBe(notFound)

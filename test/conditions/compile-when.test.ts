@@ -87,12 +87,14 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile(3)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported 'when' value: 3
         - addEdge('ask', 'retry')
-      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge.]
+      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile('state.verifyResult === false')).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported 'when' value: 'state.verifyResult === false'
         - addEdge('ask', 'retry')
-      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge. A string is never run as code.]
+      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge. A string is never run as code.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile(true)).toThrow("Unsupported 'when' value: true")
     expect(compile(10n)).toThrow("Unsupported 'when' value: 10n")
@@ -105,7 +107,8 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({})).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Empty 'when' object
         - addEdge('ask', 'retry')
-      Use [] for a condition that always holds, or omit \`when\` for an unconditional edge.]
+      Use [] for a condition that always holds, or omit \`when\` for an unconditional edge.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -113,7 +116,8 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile([{ verifyResult: true }, {}])).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Empty when-object at index 1 of the 'when' list
         - addEdge('ask', 'retry')
-      Use [] for a condition that always holds, or omit \`when\` for an unconditional edge.]
+      Use [] for a condition that always holds, or omit \`when\` for an unconditional edge.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -121,7 +125,8 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile([{ verifyResult: true }, 'verifyResult'])).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported element at index 1 of the 'when' list: 'verifyResult'
         - addEdge('ask', 'retry')
-      Each element is a when-object, a stateCheck(…) or a function (state) => boolean.]
+      Each element is a when-object, a stateCheck(…) or a function (state) => boolean.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile([[{ verifyResult: true }]])).toThrow(
       "Unsupported element at index 0 of the 'when' list: an array",
@@ -133,7 +138,8 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.score': { ge: 3 } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown operator 'ge' at 'parsed.score' in 'when'
         - addEdge('ask', 'retry')
-      Valid operators: eq neq gt gte lt lte in matches contains. A plain object is always the operator form: to compare with an object write { eq: {…} } or stateCheck(path, literalMatch(), value).]
+      Valid operators: eq neq gt gte lt lte in matches contains. A plain object is always the operator form: to compare with an object write { eq: {…} } or stateCheck(path, literalMatch(), value).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile({ 'parsed.score': { gte: 3, foo: 1, bar: 2 } })).toThrow(
       "Unknown operators 'foo', 'bar' at 'parsed.score' in 'when'",
@@ -152,7 +158,8 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.score': {} })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Empty operator object at 'parsed.score' in 'when'
         - addEdge('ask', 'retry')
-      Give at least one operator (eq neq gt gte lt lte in matches contains), or use [] for a condition that always holds.]
+      Give at least one operator (eq neq gt gte lt lte in matches contains), or use [] for a condition that always holds.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -160,7 +167,8 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.score': { gte: '3' } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'gte' at 'parsed.score' in 'when' needs a finite number, got '3'
         - addEdge('ask', 'retry')
-      Write e.g. { gte: 3 }.]
+      Write e.g. { gte: 3 }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile({ 'parsed.score': { gt: Number.NaN } })).toThrow(
       "Operator 'gt' at 'parsed.score' in 'when' needs a finite number, got NaN",
@@ -178,12 +186,14 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.answer': { matches: /yes/i } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'matches' at 'parsed.answer' in 'when' needs a regular-expression pattern string, got a RegExp
         - addEdge('ask', 'retry')
-      Write the pattern as a string ({ matches: '^yes' }); for flags use stateCheck(path, regexMatch('^yes', { flags: 'i' })).]
+      Write the pattern as a string ({ matches: '^yes' }); for flags use stateCheck(path, regexMatch('^yes', { flags: 'i' })).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile({ 'parsed.answer': { matches: '(' } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'matches' at 'parsed.answer' in 'when' has an invalid pattern '(': Invalid regular expression: /(/: Unterminated group
         - addEdge('ask', 'retry')
-      Write a JavaScript regular-expression pattern (search semantics, no delimiters).]
+      Write a JavaScript regular-expression pattern (search semantics, no delimiters).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -191,7 +201,8 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.level': { in: 'low' } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'in' at 'parsed.level' in 'when' needs an array, got 'low'
         - addEdge('ask', 'retry')
-      Write e.g. { in: ['low', 'medium'] }.]
+      Write e.g. { in: ['low', 'medium'] }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -199,7 +210,8 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ 'parsed.date': new Date('2024-01-01') })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported value in 'when' at 'parsed.date': a Date
         - addEdge('ask', 'retry')
-      A when-object holds JSON data (booleans, strings, finite numbers, null, arrays, objects). For dates use stateCheck(path, dateMatch(), '2024-05-01'); for anything else write a function condition (state) => boolean.]
+      A when-object holds JSON data (booleans, strings, finite numbers, null, arrays, objects). For dates use stateCheck(path, dateMatch(), '2024-05-01'); for anything else write a function condition (state) => boolean.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile({ 'parsed.a': /x/ })).toThrow(
       "Unsupported value in 'when' at 'parsed.a': a RegExp",
@@ -229,7 +241,8 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ verifyResut: false })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown dot path 'verifyResut' in 'when'
         - addEdge('ask', 'retry')
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile({ 'history.0.nodeId': 'ask' })).toThrow("Unknown dot path 'history.0.nodeId'")
   })
@@ -242,7 +255,8 @@ describe('compileWhen: errors at addEdge', () => {
       compile({ type: 'StateCheck', field: 'turn', verifyWith: exactMatch(), extra: 1 }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'extra' in a stateCheck in 'when' (addEdge('ask', 'retry'))
-      Valid keys: 'type', 'field', 'verifyWith', 'expected'.]
+      Valid keys: 'type', 'field', 'verifyWith', 'expected'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile({ type: 'StateCheck', field: 'turn', verifyWith: { type: 'Nope' } })).toThrow(
       "Unknown primitive type 'Nope' in stateCheck('turn') in 'when' (addEdge('ask', 'retry'))",

@@ -29,7 +29,8 @@ describe('stateCheck', () => {
   test('rejects a path that is not a non-empty string', () => {
     expect(() => stateCheck('', exactMatch())).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid path in stateCheck(): ''
-      The first argument is a dot path such as 'parsed.score' or 'nodeResults.ask.verifyResult'.]
+      The first argument is a dot path such as 'parsed.score' or 'nodeResults.ask.verifyResult'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => stateCheck(3 as unknown as string, exactMatch())).toThrow(
       'Invalid path in stateCheck(): 3',
@@ -39,7 +40,8 @@ describe('stateCheck', () => {
   test('rejects an unknown dot path', () => {
     expect(() => stateCheck('history.0', exactMatch())).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown dot path 'history.0' in stateCheck()
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, user, toolCalls, toolNames, verify_result, current_node, node_visits, node_results, e.g. 'parsed.score'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, user, toolCalls, toolNames, verify_result, current_node, node_visits, node_results, e.g. 'parsed.score'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -48,7 +50,8 @@ describe('stateCheck', () => {
       stateCheck('parsed.x', { type: 'ExactMatch', normalize: [] } as unknown as Primitive),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid primitive in stateCheck('parsed.x', …): an object of type 'ExactMatch'
-      The second argument is a primitive built by a factory, e.g. numericRange({ min: 3 }).]
+      The second argument is a primitive built by a factory, e.g. numericRange({ min: 3 }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 

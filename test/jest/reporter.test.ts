@@ -163,7 +163,8 @@ describe('options', () => {
     expect(make).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] new JestScenarioReporter(globalConfig, options) has an invalid option
         - unknown key 'htm' in options; valid keys: 'markdown', 'html'
-      Fix them in jest.config.js: reporters: ['default', ['vitest-scenario/jest/reporter', { markdown: 'test-results/scenarios.md' }]].]
+      Fix them in jest.config.js: reporters: ['default', ['vitest-scenario/jest/reporter', { markdown: 'test-results/scenarios.md' }]].
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => new JestScenarioReporter({ rootDir: '/tmp' }, { html: '' })).toThrow(
       "`html`: a file path relative to Jest's rootDir, e.g. 'test-results/scenarios.html', got ''",

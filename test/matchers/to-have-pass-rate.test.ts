@@ -216,6 +216,7 @@ describe('toHavePassRate', () => {
         '[vitest-scenario] toHavePassRate() needs a result set (what run() returns with `samples: n`) as the received value',
         "  - Received: the result of one run of 'pushback'",
         'A pass rate needs several runs: give the scenario `samples: n`, so run() returns a result set.',
+        'Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument',
       ),
     )
     const set = setOf([result])

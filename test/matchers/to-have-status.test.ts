@@ -103,6 +103,7 @@ describe('toHaveStatus', () => {
         '[vitest-scenario] toHaveStatus() needs a scenario result or a result set as the received value',
         '  - Received: 42',
         'Pass what run() or runScenario() returns.',
+        'Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument',
       ),
     )
   })

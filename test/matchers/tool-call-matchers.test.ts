@@ -89,7 +89,8 @@ describe('toHaveCalledTool', () => {
       expect(result).toHaveCalledTool('a', {}, { turn: 1.5 }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] 'turn' in toHaveCalledTool() must be a turn index (an integer), got 1.5
-      Use 0 for the first turn, -1 for the last; leave it out to read every turn.]
+      Use 0 for the first turn, -1 for the last; leave it out to read every turn.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => expect(result).toHaveCalledTool('a', { d: new Date(0) })).toThrow('a Date')
   })

@@ -69,27 +69,33 @@ describe('allOf / anyOf / atLeastN', () => {
   test('an aggregation, a scope or a non-check inside a composition is an error when built', () => {
     expect(() => allOf(yes, countTurns() as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] allOf(): conditions[1] is an aggregation ('CountTurns'), which cannot be composed
-      An aggregation returns a number; add it as an outcome of its own, e.g. addOutcome('name', countTurns({ … })).]
+      An aggregation returns a number; add it as an outcome of its own, e.g. addOutcome('name', countTurns({ … })).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => anyOf(firstMatchIndex() as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] anyOf(): conditions[0] is an aggregation ('FirstMatchIndex'), which cannot be composed
-      An aggregation returns a number; add it as an outcome of its own, e.g. addOutcome('name', firstMatchIndex({ … })).]
+      An aggregation returns a number; add it as an outcome of its own, e.g. addOutcome('name', firstMatchIndex({ … })).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => atLeastN(1, turnAt(0) as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] atLeastN(): conditions[0] is a scope ('TurnAt'), not a check
-      Wrap the scope in a check, e.g. turnCheck(turnAt(0), 'verifyResult', true).]
+      Wrap the scope in a check, e.g. turnCheck(turnAt(0), 'verifyResult', true).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => allOf({ verifyResult: true } as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] allOf(): conditions[0] is not an outcome check: an object
-      Build conditions with turnCheck(), resultCheck(), crossTurn(), the sugar (lastTurn({ … }), …), allOf(), anyOf() or atLeastN().]
+      Build conditions with turnCheck(), resultCheck(), crossTurn(), the sugar (lastTurn({ … }), …), allOf(), anyOf() or atLeastN().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => atLeastN(-1, yes)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] atLeastN() takes an integer n ≥ 0 first, got -1
-      Write atLeastN(2, check1, check2, check3).]
+      Write atLeastN(2, check1, check2, check3).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => atLeastN(yes as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] atLeastN() takes an integer n ≥ 0 first, got an object of type 'ResultCheck'
-      Write atLeastN(2, check1, check2, check3).]
+      Write atLeastN(2, check1, check2, check3).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -97,13 +103,15 @@ describe('allOf / anyOf / atLeastN', () => {
     const smuggled = { type: 'AllOf', conditions: [countTurns()] } as never
     expect(() => evaluateOutcome(smuggled, run)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at evaluateOutcome(check, result).conditions.0: an aggregation ('CountTurns') cannot be composed
-      Aggregations return a number; add one as an outcome of its own.]
+      Aggregations return a number; add one as an outcome of its own.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       evaluateOutcome({ type: 'Nope' } as never, run),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at evaluateOutcome(check, result): an object of type 'Nope' is not an outcome check
-      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'CalledTool', 'ToolTrajectory', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.]
+      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'CalledTool', 'ToolTrajectory', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
@@ -151,15 +159,18 @@ describe('countTurns / firstMatchIndex', () => {
   test('invalid filters are errors', () => {
     expect(() => countTurns({ nodeId: 'a' } as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'nodeId' in countTurns()
-      Valid keys: 'node', 'verifyResult'.]
+      Valid keys: 'node', 'verifyResult'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => countTurns({ verifyResult: 'true' } as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid 'verifyResult' in countTurns(): 'true'
-      'verifyResult' must be true, false, or null (turns without a verdict).]
+      'verifyResult' must be true, false, or null (turns without a verdict).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => firstMatchIndex({ node: [1] } as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid 'node' in firstMatchIndex(): an array
-      'node' must be a node id or an array of node ids.]
+      'node' must be a node id or an array of node ids.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

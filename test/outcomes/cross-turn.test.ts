@@ -159,29 +159,34 @@ describe('crossTurn', () => {
       crossTurn({ ...base, comparison: 'equals' as never }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown comparison in crossTurn(): 'equals'
-      Valid values: 'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains'.]
+      Valid values: 'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       crossTurn({ ...base, comparison: 'eq', sourceTurn: firstTurnScope() } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'sourceTurn' in crossTurn()
-      Valid keys: 'source', 'sourceField', 'target', 'targetField', 'comparison', 'normalize'.]
+      Valid keys: 'source', 'sourceField', 'target', 'targetField', 'comparison', 'normalize'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       crossTurn({ ...base, source: 0 as never, comparison: 'eq' }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] 'source' in crossTurn() must be a scope, got 0
-      Use firstTurnScope(), lastTurnScope() or turnAt(i).]
+      Use firstTurnScope(), lastTurnScope() or turnAt(i).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       crossTurn({ ...base, comparison: 'eq', normalize: ['upper'] as never }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown normalizer 'upper' in crossTurn()
-      Valid values: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).]
+      Valid values: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => crossTurn(undefined as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] crossTurn() takes an options object, got undefined
-      Write crossTurn({ source, sourceField, target, targetField, comparison: 'eq' }).]
+      Write crossTurn({ source, sourceField, target, targetField, comparison: 'eq' }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

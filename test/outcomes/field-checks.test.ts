@@ -63,13 +63,15 @@ describe('turnCheck', () => {
       turnCheck(lastTurnScope(), 'parsed.score', { neq: 3 }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'neq' is not supported for field 'parsed.score' in turnCheck()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       turnCheck(lastTurnScope(), 'parsed.score', { gt: 1, lt: 9 }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Several operators ('gt', 'lt') for field 'parsed.score' in turnCheck()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine one check per operator with allOf() or anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine one check per operator with allOf() or anyOf().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     // The explicit form takes the object as the expected value.
     const explicit = turnCheck(lastTurnScope(), 'parsed', { score: 7 }, literalMatch())
@@ -81,16 +83,21 @@ describe('turnCheck', () => {
       turnCheck(lastTurn({ verifyResult: true }) as never, 'nodeId', 'x'),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] turnCheck() takes a scope first, got an object of type 'TurnCheck'
-      Use firstTurnScope(), lastTurnScope() or turnAt(i).]
+      Use firstTurnScope(), lastTurnScope() or turnAt(i).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => turnCheck(turnAt(0), 3 as never, 'x')).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] A field name in turnCheck() must be a string, got 3]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] A field name in turnCheck() must be a string, got 3
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
     expect(() =>
       turnCheck(turnAt(0), 'nodeId', 'x', { type: 'ExactMatch', normalize: [] } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] 'verifyWith' in turnCheck() is not a primitive: an object of type 'ExactMatch'
-      Build it with a primitive factory, e.g. exactMatch() or numericRange({ min: 1 }).]
+      Build it with a primitive factory, e.g. exactMatch() or numericRange({ min: 1 }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
@@ -129,13 +136,15 @@ describe('resultCheck', () => {
   test('an unknown field, or an unsupported operator, is an error', () => {
     expect(() => resultCheck('history' as never, 2)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown result field 'history' in resultCheck()
-      Valid fields: 'status', 'turnCount', 'path', 'scenarioId', 'turn_count', 'scenario_id'.]
+      Valid fields: 'status', 'turnCount', 'path', 'scenarioId', 'turn_count', 'scenario_id'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       resultCheck('status', { in: ['completed', 'limit_reached'] }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'in' is not supported for field 'status' in resultCheck()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to resultCheck(field, expected, verifyWith), or combine checks with anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to resultCheck(field, expected, verifyWith), or combine checks with anyOf().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 

@@ -113,7 +113,8 @@ describe('isOutcomeCheck / isBooleanCheck', () => {
       assertOutcomeCheck(turnAt(0), "addOutcome('first')"),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at addOutcome('first'): an object of type 'TurnAt' is not an outcome check
-      A scope is not a check: wrap it, e.g. turnCheck(turnAt(0), 'verifyResult', true).]
+      A scope is not a check: wrap it, e.g. turnCheck(turnAt(0), 'verifyResult', true).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     const nested = {
       type: 'AnyOf',
@@ -121,7 +122,8 @@ describe('isOutcomeCheck / isBooleanCheck', () => {
     }
     expect(() => assertOutcomeCheck(nested, 'check')).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at check.conditions.1.conditions.0: an aggregation ('CountTurns') cannot be composed
-      Aggregations return a number; add one as an outcome of its own.]
+      Aggregations return a number; add one as an outcome of its own.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
@@ -158,24 +160,31 @@ describe('hydrateOutcomeCheck', () => {
     const bad = (data: unknown) => () => hydrateOutcomeCheck(data, 'outcomeCriteria.0.check')
     expect(bad({ type: 'TurnAt', index: 0 })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check: an object of type 'TurnAt' is not an outcome check
-      A scope is not a check: wrap it, e.g. turnCheck(turnAt(0), 'verifyResult', true).]
+      A scope is not a check: wrap it, e.g. turnCheck(turnAt(0), 'verifyResult', true).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(bad({ type: 'Sometimes' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check: an object of type 'Sometimes' is not an outcome check
-      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'CalledTool', 'ToolTrajectory', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.]
+      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'CalledTool', 'ToolTrajectory', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({ type: 'AllOf', conditions: [{ type: 'CountTurns' }] }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.conditions.0: an aggregation ('CountTurns') cannot be composed
-      Aggregations return a number; add one as an outcome of its own.]
+      Aggregations return a number; add one as an outcome of its own.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(bad({ type: 'AnyOf', conditions: {} })).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.conditions: an object is not an array]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.conditions: an object is not an array
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
     expect(bad({ type: 'AtLeastN', n: 1.5, conditions: [] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.n: 1.5
-      'n' must be an integer ≥ 0.]
+      'n' must be an integer ≥ 0.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({
@@ -186,7 +195,8 @@ describe('hydrateOutcomeCheck', () => {
       }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown primitive type 'Fuzzy' in outcomeCriteria.0.check.verifyWith
-      Valid values: 'BooleanMatch', 'ExactMatch', 'LiteralMatch', 'NumericExact', 'NumericTolerance', 'NumericRange', 'NumericMinimum', 'NumericMaximum', 'ContainsAny', 'ContainsAll', 'RegexMatch', 'SetContainment', 'OrderedMatch', 'DateMatch', 'DateTolerance', 'DateRange', 'NumericGraded', 'NumericRangeGraded', 'NumericThresholdGraded'.]
+      Valid values: 'BooleanMatch', 'ExactMatch', 'LiteralMatch', 'NumericExact', 'NumericTolerance', 'NumericRange', 'NumericMinimum', 'NumericMaximum', 'ContainsAny', 'ContainsAll', 'RegexMatch', 'SetContainment', 'OrderedMatch', 'DateMatch', 'DateTolerance', 'DateRange', 'NumericGraded', 'NumericRangeGraded', 'NumericThresholdGraded'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({
@@ -197,7 +207,8 @@ describe('hydrateOutcomeCheck', () => {
       }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.scope: an object of type 'Last' is not a scope
-      Valid scopes: 'LastTurn', 'FirstTurn', 'TurnAt', 'AnyTurn', 'AllTurns'.]
+      Valid scopes: 'LastTurn', 'FirstTurn', 'TurnAt', 'AnyTurn', 'AllTurns'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({
@@ -208,7 +219,8 @@ describe('hydrateOutcomeCheck', () => {
       }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.scope.index: '1'
-      'index' must be an integer.]
+      'index' must be an integer.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({
@@ -219,7 +231,8 @@ describe('hydrateOutcomeCheck', () => {
       }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.scope.nodeId: null
-      'nodeId' must be a node id or an array of node ids.]
+      'nodeId' must be a node id or an array of node ids.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({
@@ -231,13 +244,15 @@ describe('hydrateOutcomeCheck', () => {
       }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'verify_with' in outcomeCriteria.0.check
-      Valid keys: 'type', 'scope', 'field', 'expected', 'verifyWith'.]
+      Valid keys: 'type', 'scope', 'field', 'expected', 'verifyWith'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({ type: 'TurnFieldsCheck', scope: { type: 'AnyTurn' }, checks: [] }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.checks: an empty list
-      List at least one field check.]
+      List at least one field check.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({
@@ -246,26 +261,33 @@ describe('hydrateOutcomeCheck', () => {
         checks: [{ field: 1, verifyWith: { type: 'BooleanMatch' } }],
       }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.checks.0.field: 1 is not a string]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.checks.0.field: 1 is not a string
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
     expect(
       bad({ type: 'ResultCheck', field: 'history', verifyWith: { type: 'BooleanMatch' } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.field: 'history'
-      Valid result fields: 'status', 'turnCount', 'path', 'scenarioId', 'turn_count', 'scenario_id'.]
+      Valid result fields: 'status', 'turnCount', 'path', 'scenarioId', 'turn_count', 'scenario_id'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     const cross = JSON.parse(JSON.stringify(catalogue.crossTurn))
     expect(bad({ ...cross, comparison: 'like' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.comparison: 'like'
-      Valid comparisons: 'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains'.]
+      Valid comparisons: 'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(bad({ ...cross, normalize: undefined })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid 'normalize' in outcomeCriteria.0.check.normalize: undefined
-      'normalize' must be an array of normalizers: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).]
+      'normalize' must be an array of normalizers: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(bad({ type: 'CountTurns', verifyResult: 'yes' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check.verifyResult: 'yes'
-      'verifyResult' must be true, false or null.]
+      'verifyResult' must be true, false or null.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

@@ -60,29 +60,34 @@ describe('operator objects (13.24)', () => {
       lastTurn({ 'parsed.score': { neq: 3 } } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'neq' is not supported for field 'parsed.score' in lastTurn()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       anyTurn({ nodeId: { in: ['a', 'b'] } } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'in' is not supported for field 'nodeId' in anyTurn()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine checks with anyOf().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       lastTurn({ 'parsed.score': { gte: 1, lte: 5 } } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Several operators ('gte', 'lte') for field 'parsed.score' in lastTurn()
-      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine one check per operator with allOf() or anyOf().]
+      An operator object in an outcome check holds exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. Pass an explicit verifyWith to turnCheck(scope, field, expected, verifyWith), or combine one check per operator with allOf() or anyOf().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       lastTurn({ 'parsed.drug': { name: 'x' } } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown operator 'name' for field 'parsed.drug' in lastTurn()
-      Valid operators: 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. To compare with an object, write { eq: { … } }.]
+      Valid operators: 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains'. To compare with an object, write { eq: { … } }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => firstTurn({ 'parsed.score': {} } as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Empty operator object for field 'parsed.score' in firstTurn()
-      Write exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains', e.g. { gte: 3 }.]
+      Write exactly one of 'eq', 'gt', 'gte', 'lt', 'lte', 'matches', 'contains', e.g. { gte: 3 }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -92,7 +97,8 @@ describe('operator objects (13.24)', () => {
     ).toThrowErrorMatchingInlineSnapshot(
       `
       [InvalidArgumentError: [vitest-scenario] Operator 'gt' for field 'parsed.score' in lastTurn() needs a finite number, got '3'
-      Write e.g. { gt: 3 }.]
+      Write e.g. { gt: 3 }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `,
     )
     expect(() =>
@@ -100,18 +106,21 @@ describe('operator objects (13.24)', () => {
     ).toThrowErrorMatchingInlineSnapshot(
       `
       [InvalidArgumentError: [vitest-scenario] Operator 'lte' for field 'parsed.score' in lastTurn() needs a finite number, got NaN
-      Write e.g. { lte: 3 }.]
+      Write e.g. { lte: 3 }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `,
     )
     expect(() =>
       lastTurn({ rawResponse: { matches: /x/ } } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Operator 'matches' for field 'rawResponse' in lastTurn() needs a pattern string, got a RegExp
-      Write the pattern as a string, with flags in an explicit regexMatch(pattern, { flags: 'i' }).]
+      Write the pattern as a string, with flags in an explicit regexMatch(pattern, { flags: 'i' }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => lastTurn({ rawResponse: { matches: '(' } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid 'pattern' in regexMatch(): '('
-      'pattern' must be a valid JavaScript regular expression (Invalid regular expression: /(/: Unterminated group).]
+      'pattern' must be a valid JavaScript regular expression (Invalid regular expression: /(/: Unterminated group).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
@@ -122,48 +131,56 @@ describe('invalid sugar arguments', () => {
       lastTurn({ 'parsed.when': new Date(0) } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported value for field 'parsed.when' in lastTurn(): a Date
-      Check nodes are plain data: use JSON values (strings, numbers, booleans, null, arrays, objects), or pass an explicit verifyWith.]
+      Check nodes are plain data: use JSON values (strings, numbers, booleans, null, arrays, objects), or pass an explicit verifyWith.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => lastTurn({ 'parsed.x': [1, () => 1] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported value for field 'parsed.x' in lastTurn(): a function at [1]
-      Check nodes are plain data: use JSON values (strings, numbers, booleans, null, arrays, objects), or pass an explicit verifyWith.]
+      Check nodes are plain data: use JSON values (strings, numbers, booleans, null, arrays, objects), or pass an explicit verifyWith.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       lastTurn({ 'parsed.x': { eq: { n: Number.POSITIVE_INFINITY } } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported value for field 'parsed.x' in lastTurn(): Infinity at .n
-      Check nodes are plain data: use JSON values (strings, numbers, booleans, null, arrays, objects), or pass an explicit verifyWith.]
+      Check nodes are plain data: use JSON values (strings, numbers, booleans, null, arrays, objects), or pass an explicit verifyWith.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       lastTurn({ 'parsed.x': exactMatch() } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] A primitive is not an expected value (field 'parsed.x' in lastTurn())
-      Pass it as verifyWith: turnCheck(scope, field, expected, verifyWith).]
+      Pass it as verifyWith: turnCheck(scope, field, expected, verifyWith).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
   test('fields must be an object, and options take only node', () => {
     expect(() => lastTurn('verifyResult' as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] lastTurn() takes an object of turn fields, got 'verifyResult'
-      Write e.g. lastTurn({ verifyResult: true }).]
+      Write e.g. lastTurn({ verifyResult: true }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       anyTurn({ verifyResult: true }, { nodes: 'ask' } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'nodes' in anyTurn()
-      Valid keys: 'node'.]
+      Valid keys: 'node'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       allTurns({ verifyResult: true }, { node: 3 } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid 'node' in allTurns(): 3
-      'node' must be a node id or an array of node ids.]
+      'node' must be a node id or an array of node ids.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       allTurns({ verifyResult: true }, 'ask' as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid options in allTurns(): 'ask'
-      Pass an options object with the keys 'node'.]
+      Pass an options object with the keys 'node'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

@@ -51,13 +51,20 @@ describe('result sugar (13.25)', () => {
   test('an unknown status or a bad count is an error', () => {
     expect(() => statusIs('complete' as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown status in statusIs(): 'complete'
-      Valid values: 'completed', 'limit_reached', 'error'.]
+      Valid values: 'completed', 'limit_reached', 'error'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => turnCountEq(1.5)).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] turnCountEq() takes an integer ≥ 0, got 1.5]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] turnCountEq() takes an integer ≥ 0, got 1.5
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
     expect(() => turnCountGte(-1)).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] turnCountGte() takes an integer ≥ 0, got -1]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] turnCountGte() takes an integer ≥ 0, got -1
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
   })
 })

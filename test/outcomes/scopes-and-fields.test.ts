@@ -49,11 +49,13 @@ describe('single-turn scopes', () => {
   test('turnAt takes integers only', () => {
     expect(() => turnAt(0.5)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] turnAt() takes an integer index, got 0.5
-      Use 0 for the first turn, -1 for the last.]
+      Use 0 for the first turn, -1 for the last.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => turnAt('1' as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] turnAt() takes an integer index, got '1'
-      Use 0 for the first turn, -1 for the last.]
+      Use 0 for the first turn, -1 for the last.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

@@ -128,38 +128,45 @@ describe('calledTool', () => {
     // @ts-expect-error the name is a string
     expect(() => calledTool(1)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] calledTool() takes the tool name first; calledTool(1) got 1
-      Give the tool's name as the agent or model calls it, e.g. 'search'.]
+      Give the tool's name as the agent or model calls it, e.g. 'search'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => calledTool('x', { times: -1 })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at calledTool('x').times: -1
-      'times' is an integer ≥ 0 or { min?, max? }.]
+      'times' is an integer ≥ 0 or { min?, max? }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       calledTool('x', { times: { min: 3, max: 1 } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at calledTool('x').times: min 3 above max 1
-      Give min ≤ max.]
+      Give min ≤ max.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       calledTool('x', { args: { when: new Date(0) } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported value for argument 'when' in calledTool('x'): a Date
-      Argument values are JSON data (compared by deep equality), or a RegExp at the top level of args (a search in a string argument).]
+      Argument values are JSON data (compared by deep equality), or a RegExp at the top level of args (a search in a string argument).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => calledTool('x', { args: { a: undefined } })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Argument 'a' in calledTool('x') is undefined
-      Leave the key out to accept any value, or give the value the call must have.]
+      Leave the key out to accept any value, or give the value the call must have.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       calledTool('x', { scope: lastTurnScope(), node: 'a' }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] calledTool('x') takes 'scope' or 'node', not both
-      To read some turns of a node one by one, put the node in the scope: { type: 'AnyTurn', nodeId: 'book' }.]
+      To read some turns of a node one by one, put the node in the scope: { type: 'AnyTurn', nodeId: 'book' }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     // @ts-expect-error unknown option
     expect(() => calledTool('x', { count: 1 })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'count' in calledTool('x')
-      Valid keys: 'args', 'times', 'scope', 'node'.]
+      Valid keys: 'args', 'times', 'scope', 'node'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -253,17 +260,20 @@ describe('toolTrajectory', () => {
     // @ts-expect-error a list
     expect(() => toolTrajectory('search')).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] toolTrajectory() takes a list of expected calls, got 'search'
-      Write e.g. toolTrajectory(['search', { name: 'book', args: { city: 'Paris' } }]).]
+      Write e.g. toolTrajectory(['search', { name: 'book', args: { city: 'Paris' } }]).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     // @ts-expect-error an unknown mode
     expect(() => toolTrajectory(['a'], { mode: 'loose' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at toolTrajectory().mode: 'loose'
-      Valid modes: 'strict', 'unordered', 'subset', 'superset'.]
+      Valid modes: 'strict', 'unordered', 'subset', 'superset'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     // @ts-expect-error an entry is a name or { name, args? }
     expect(() => toolTrajectory([{ tool: 'a' }])).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'tool' in toolTrajectory(): expected[0]
-      Valid keys: 'name', 'args'.]
+      Valid keys: 'name', 'args'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
@@ -295,43 +305,56 @@ describe('tool checks are plain data', () => {
   test('hydrating rejects bad data, naming where', () => {
     const bad = (data: unknown) => () => hydrateOutcomeCheck(data, 'outcomeCriteria.x.check')
     expect(bad({ type: 'CalledTool', name: '' })).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check.name: an empty tool name]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check.name: an empty tool name
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
     expect(
       bad({ type: 'CalledTool', name: 'a', args: { q: { matches: '(' } } }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check.args.q.matches: an invalid pattern: Invalid regular expression: /(/: Unterminated group]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check.args.q.matches: an invalid pattern: Invalid regular expression: /(/: Unterminated group
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
     expect(
       bad({ type: 'CalledTool', name: 'a', args: { q: 'Paris' } }),
     ).toThrowErrorMatchingInlineSnapshot(
       `
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check.args.q: 'Paris' is not an argument match
-      Write { eq: <JSON value> } (deep equality) or { matches: '<pattern>', flags?: 'i' } (a search).]
+      Write { eq: <JSON value> } (deep equality) or { matches: '<pattern>', flags?: 'i' } (a search).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `,
     )
     expect(
       bad({ type: 'CalledTool', name: 'a', args: { q: { eq: 1, matches: 'x' } } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check.args.q: both 'eq' and 'matches'
-      An argument is matched one way.]
+      An argument is matched one way.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({ type: 'ToolTrajectory', expected: ['a'], mode: 'strict' }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check.expected.0: 'a' is not an object]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check.expected.0: 'a' is not an object
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
     expect(
       bad({ type: 'ToolTrajectory', expected: [], mode: 'any' }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check.mode: 'any'
-      Valid modes: 'strict', 'unordered', 'subset', 'superset'.]
+      Valid modes: 'strict', 'unordered', 'subset', 'superset'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(
       bad({ type: 'CalledTool', name: 'a', scope: { type: 'LastTurn' }, nodeId: 'x' }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.x.check: both 'scope' and 'nodeId'
-      Give one: a scope of several turns carries its own 'nodeId'.]
+      Give one: a scope of several turns carries its own 'nodeId'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

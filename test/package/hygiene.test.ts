@@ -8,6 +8,7 @@ import { run, runBin } from '../support/run.js'
 interface PackageJson {
   exports: Record<string, string | Record<string, string>>
   sideEffects: string[] | boolean
+  scripts: Record<string, string>
 }
 
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as PackageJson
@@ -141,6 +142,13 @@ describe('package manifest', () => {
     })
     expect(setups.every((file) => file !== undefined && file !== '')).toBe(true)
     expect(pkg.sideEffects).toEqual(setups)
+  })
+
+  test('a fresh clone builds before it packs or runs the examples (dist/ is not in git)', () => {
+    // Without `prepack`, `npm pack` of an unbuilt clone ships a package with no dist/, silently;
+    // the examples import the package by its name, which resolves to dist/.
+    expect(pkg.scripts.prepack).toBe('npm run build')
+    expect(pkg.scripts.examples).toMatch(/^npm run build && vitest run /)
   })
 
   test('every entry imports by package name after the build', async () => {

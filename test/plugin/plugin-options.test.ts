@@ -105,7 +105,8 @@ describe('scenarioPlugin() options', () => {
       [
         '[vitest-scenario] scenarioPlugin(options) has an invalid option',
         "  - unknown key 'recording' in options; valid keys: 'model', 'parsingModel', 'userModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices', 'budget'",
-        'Fix them in vitest.config.ts; the README lists every option (section "Plugin options").',
+        'Fix them in vitest.config.ts; every option is listed in node_modules/vitest-scenario/docs/reference/options.md#plugin-options',
+        'Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument',
       ].join('\n'),
     )
     expect(problem({ recordings: { folder: 'x' } })).toContain(

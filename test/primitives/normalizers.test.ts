@@ -70,16 +70,19 @@ describe('validateNormalizers', () => {
     expect(() =>
       validateNormalizers(['remove_punctuation'], 'nodes.a.verify.x'),
     ).toThrowErrorMatchingInlineSnapshot(`
-        [InvalidArgumentError: [vitest-scenario] Unknown normalizer 'remove_punctuation' in nodes.a.verify.x
-        Valid values: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).]
-      `)
+      [InvalidArgumentError: [vitest-scenario] Unknown normalizer 'remove_punctuation' in nodes.a.verify.x
+      Valid values: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `)
     expect(() => validateNormalizers(['lowercase', 3], 'x')).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown normalizer 3 in x
-      Valid values: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).]
+      Valid values: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => validateNormalizers({ 0: 'lowercase' }, 'x')).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid 'normalize' in x: an object
-      'normalize' must be an array of normalizers: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).]
+      'normalize' must be an array of normalizers: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

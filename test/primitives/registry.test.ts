@@ -145,49 +145,57 @@ describe('hydratePrimitive', () => {
       hydratePrimitive('ExactMatch', 'edges.0.when'),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid primitive in edges.0.when: 'ExactMatch'
-      A primitive is an object with a 'type', e.g. { type: 'ExactMatch', normalize: ['lowercase'] }.]
+      A primitive is an object with a 'type', e.g. { type: 'ExactMatch', normalize: ['lowercase'] }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       hydratePrimitive({ normalize: [] }, 'edges.0.when'),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Missing primitive 'type' in edges.0.when
-      Valid values: 'BooleanMatch', 'ExactMatch', 'LiteralMatch', 'NumericExact', 'NumericTolerance', 'NumericRange', 'NumericMinimum', 'NumericMaximum', 'ContainsAny', 'ContainsAll', 'RegexMatch', 'SetContainment', 'OrderedMatch', 'DateMatch', 'DateTolerance', 'DateRange', 'NumericGraded', 'NumericRangeGraded', 'NumericThresholdGraded'.]
+      Valid values: 'BooleanMatch', 'ExactMatch', 'LiteralMatch', 'NumericExact', 'NumericTolerance', 'NumericRange', 'NumericMinimum', 'NumericMaximum', 'ContainsAny', 'ContainsAll', 'RegexMatch', 'SetContainment', 'OrderedMatch', 'DateMatch', 'DateTolerance', 'DateRange', 'NumericGraded', 'NumericRangeGraded', 'NumericThresholdGraded'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       hydratePrimitive({ type: 'Fuzzy' }, 'edges.0.when'),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown primitive type 'Fuzzy' in edges.0.when
-      Valid values: 'BooleanMatch', 'ExactMatch', 'LiteralMatch', 'NumericExact', 'NumericTolerance', 'NumericRange', 'NumericMinimum', 'NumericMaximum', 'ContainsAny', 'ContainsAll', 'RegexMatch', 'SetContainment', 'OrderedMatch', 'DateMatch', 'DateTolerance', 'DateRange', 'NumericGraded', 'NumericRangeGraded', 'NumericThresholdGraded'.]
+      Valid values: 'BooleanMatch', 'ExactMatch', 'LiteralMatch', 'NumericExact', 'NumericTolerance', 'NumericRange', 'NumericMinimum', 'NumericMaximum', 'ContainsAny', 'ContainsAll', 'RegexMatch', 'SetContainment', 'OrderedMatch', 'DateMatch', 'DateTolerance', 'DateRange', 'NumericGraded', 'NumericRangeGraded', 'NumericThresholdGraded'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       hydratePrimitive({ type: 'ExactMatch', normalize: ['upper'] }, 'nodes.ask.verify.drug'),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown normalizer 'upper' in nodes.ask.verify.drug (ExactMatch)
-      Valid values: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).]
+      Valid values: 'lowercase', 'strip', 'trim', 'removePunctuation', 'collapseWhitespace' or synonymMap({ … }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       hydratePrimitive({ type: 'NumericRange', min: 1, extra: true }, 'edges.1.when'),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'extra' in edges.1.when (NumericRange)
-      Valid keys: 'min', 'max', 'exclusiveMin', 'exclusiveMax'.]
+      Valid keys: 'min', 'max', 'exclusiveMin', 'exclusiveMax'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       hydratePrimitive({ type: 'BooleanMatch', x: 1 }, 'edges.1.when'),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'x' in edges.1.when (BooleanMatch)
-      It takes no options.]
+      It takes no options.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       hydratePrimitive({ type: 'RegexMatch', pattern: '[', flags: '' }, 'edges.2.when'),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid 'pattern' in edges.2.when (RegexMatch): '['
-      'pattern' must be a valid JavaScript regular expression (Invalid regular expression: /[/: Unterminated character class).]
+      'pattern' must be a valid JavaScript regular expression (Invalid regular expression: /[/: Unterminated character class).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       hydratePrimitive({ type: 'DateRange', min: 'soon' }, 'edges.3.when'),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid 'min' in edges.3.when (DateRange): 'soon'
-      'min' must be a valid Date or a date string such as '2024-01-15'.]
+      'min' must be a valid Date or a date string such as '2024-01-15'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
@@ -285,15 +293,18 @@ describe('primitiveForValue (SPEC 3 value form)', () => {
   test('anything else is an error (null is handled by the conditions module)', () => {
     expect(() => primitiveForValue(null)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] No value-form primitive for null
-      A value form is a boolean, string, number or array; for anything else use stateCheck(path, primitive, expected), e.g. with literalMatch().]
+      A value form is a boolean, string, number or array; for anything else use stateCheck(path, primitive, expected), e.g. with literalMatch().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => primitiveForValue({ gt: 1 })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] No value-form primitive for an object
-      A value form is a boolean, string, number or array; for anything else use stateCheck(path, primitive, expected), e.g. with literalMatch().]
+      A value form is a boolean, string, number or array; for anything else use stateCheck(path, primitive, expected), e.g. with literalMatch().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => primitiveForValue(undefined)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] No value-form primitive for undefined
-      A value form is a boolean, string, number or array; for anything else use stateCheck(path, primitive, expected), e.g. with literalMatch().]
+      A value form is a boolean, string, number or array; for anything else use stateCheck(path, primitive, expected), e.g. with literalMatch().
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

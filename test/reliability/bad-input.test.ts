@@ -49,7 +49,7 @@ describe('the inputs the audit reported', () => {
       builder().addOutcome('n', lastTurn({ verifyResult: true }), null as never),
     )
     expect(error.message).toBe(
-      "[vitest-scenario] Expected an object in addOutcome('n'), got null\nPass an object with the keys 'description'.",
+      "[vitest-scenario] Expected an object in addOutcome('n'), got null\nPass an object with the keys 'description'.\nDocs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument",
     )
   })
 

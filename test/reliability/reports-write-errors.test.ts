@@ -43,7 +43,7 @@ describe('a report that cannot be written is reported, and the others are writte
     const [markdown, html, summary] = output.errors
     // (mkdir says EEXIST where a file stands in place of a folder, open says ENOTDIR.)
     expect(markdown).toBe(
-      `[vitest-scenario] Could not write the Markdown report (EEXIST: a part of the path is a file, not a folder); the test results are unaffected\n  - file: ${join(folder, 'blocker/scenarios.md')}\nPoint the scenario reporter's \`markdown\` option (in vitest.config.ts) at a file in a folder you can write to, or remove what stands in the way.`,
+      `[vitest-scenario] Could not write the Markdown report (EEXIST: a part of the path is a file, not a folder); the test results are unaffected\n  - file: ${join(folder, 'blocker/scenarios.md')}\nPoint the scenario reporter's \`markdown\` option (in vitest.config.ts) at a file in a folder you can write to, or remove what stands in the way.\nDocs: node_modules/vitest-scenario/docs/reference/errors.md#report_failed`,
     )
     expect(html).toMatch(
       /^\[vitest-scenario\] Could not write the HTML report \(EISDIR: the path is a folder\); the test results are unaffected\n {2}- file: .*a-folder\n/,

@@ -72,7 +72,8 @@ describe('options', () => {
     expect(make).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] new ScenarioReporter(options) has an invalid option
         - unknown key 'htm' in options; valid keys: 'markdown', 'html'
-      Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].]
+      Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -80,7 +81,8 @@ describe('options', () => {
     expect(() => new ScenarioReporter({ html: '' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] new ScenarioReporter(options) has an invalid option
         - \`html\`: a file path relative to the Vitest root, e.g. 'test-results/scenarios.html', got ''
-      Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].]
+      Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => new ScenarioReporter({ markdown: 3 } as never)).toThrow(
       /`markdown`: a file path relative to the Vitest root, e.g. 'test-results\/scenarios.md', got 3/,

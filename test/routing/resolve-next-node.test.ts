@@ -236,7 +236,8 @@ describe('resolveNextNode (SPEC section 5)', () => {
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unsupported 'when' value: 'verifyResult'
         - edge 'ask' -> 'x'
-      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge. A string is never run as code.]
+      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge. A string is never run as code.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => resolveNextNode([{ source: 'ask', target: 'x', when: {} }], state)).toThrow(
       "Empty 'when' object",

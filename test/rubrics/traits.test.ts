@@ -23,28 +23,37 @@ describe('trait constructors', () => {
   test('bad arguments fail at the call', () => {
     expect(() => regexTrait('bad', '(')).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] regexTrait('bad') has an invalid pattern: Invalid regular expression: /(/: Unterminated group
-      Fix the pattern or its flags (JS flag letters, e.g. "i").]
+      Fix the pattern or its flags (JS flag letters, e.g. "i").
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     // @ts-expect-error -- unknown key
     expect(() => regexTrait('x', 'a', { negate: true })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'negate' in regexTrait('x')
-      Valid keys: 'invert', 'flags'.]
+      Valid keys: 'invert', 'flags'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     // @ts-expect-error -- not a function
     expect(() => callableTrait('x', 'nope')).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] callableTrait('x') needs a function (response, context) => boolean | number]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] callableTrait('x') needs a function (response, context) => boolean | number
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
     expect(() =>
       // @ts-expect-error -- unknown kind
       llmTrait('x', { description: 'd', kind: 'stars' }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown trait kind in llmTrait('x'): 'stars'
-      Valid values: 'boolean', 'score', 'labels'.]
+      Valid values: 'boolean', 'score', 'labels'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       llmTrait('x', { description: 'd', kind: 'labels', labels: ['only'] }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] llmTrait('x') needs at least two string labels]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] llmTrait('x') needs at least two string labels
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
   })
 

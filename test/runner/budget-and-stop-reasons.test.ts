@@ -135,7 +135,8 @@ describe('budget', () => {
     await expect(run({ budget: {} })).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] runScenario(definition, options) has an invalid option
         - \`budget\`: a budget with \`tokens\`, \`cost\` or both (an empty budget bounds nothing), got an object
-      The README lists every option (section "runScenario(definition, options)").]
+      Every option is listed in node_modules/vitest-scenario/docs/reference/options.md#run-options
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     await expect(
       run({ budget: { tokens: 1.5, cost: -1, money: 3 } }),
@@ -144,11 +145,13 @@ describe('budget', () => {
         - \`budget.tokens\`: a number of tokens (an integer ≥ 0), input + output of every call, got 1.5
         - \`budget.cost\`: a cost (a number ≥ 0) in the currency of \`prices\`, got -1
         - unknown key 'money' in \`budget\`; valid keys: 'tokens', 'cost'
-      The README lists every option (section "runScenario(definition, options)").]
+      Every option is listed in node_modules/vitest-scenario/docs/reference/options.md#run-options
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     await expect(run({ budget: { cost: 1 } })).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The run has a cost budget (\`budget.cost\`) and no prices to compute a cost with
-      Pass \`prices: { 'model-name': { input, output, cached?, cacheWrite? } }\` (per million tokens), in the run options or scenarioPlugin({ prices }), or budget tokens instead (\`budget: { tokens }\`).]
+      Pass \`prices: { 'model-name': { input, output, cached?, cacheWrite? } }\` (per million tokens), in the run options or scenarioPlugin({ prices }), or budget tokens instead (\`budget: { tokens }\`).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     await expect(
       runScenario(loop(), {
@@ -159,7 +162,8 @@ describe('budget', () => {
       }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The run has a cost budget (\`budget.cost\`), and \`prices\` has no price for 'judge-y'
-      Add a price { input, output, cached?, cacheWrite? } per million tokens for every model the run uses, or budget tokens instead (\`budget: { tokens }\`).]
+      Add a price { input, output, cached?, cacheWrite? } per million tokens for every model the run uses, or budget tokens instead (\`budget: { tokens }\`).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

@@ -190,6 +190,7 @@ describe('the limiter belongs to the host', () => {
         '[vitest-scenario] createLimiter(options) has an invalid option',
         '  - `maxConcurrentCalls`: an integer ≥ 1, got 0',
         'Write createLimiter({ maxConcurrentCalls: 4 }).',
+        'Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument',
       ].join('\n'),
     )
     expect(createLimiter().capacity).toBe(8)

@@ -434,7 +434,8 @@ describe('programmer errors throw before any turn', () => {
       runScenario(twoStep(), { model: scriptedModel([]) }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] runScenario() was given the builder of scenario 'two-step', not a definition
-      Call validate() on it and pass the definition it returns.]
+      Call validate() on it and pass the definition it returns.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -446,7 +447,8 @@ describe('programmer errors throw before any turn', () => {
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] runScenario(definition, options) has an invalid option
         - unknown key 'turns' in options; valid keys: 'model', 'parsingModel', 'userModel', 'turnLimit', 'rubric', 'systemPrompt', 'signal', 'tools', 'maxToolRounds', 'toolTimeoutMs', 'turnTimeoutMs', 'limiter', 'prices', 'seed', 'budget', 'recording'
-      The README lists every option (section "runScenario(definition, options)").]
+      Every option is listed in node_modules/vitest-scenario/docs/reference/options.md#run-options
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     await expect(
       runScenario(definition, { model: scriptedModel([]), turnLimit: 0 }),
@@ -454,7 +456,8 @@ describe('programmer errors throw before any turn', () => {
       `
       [InvalidArgumentError: [vitest-scenario] runScenario(definition, options) has an invalid option
         - \`turnLimit\`: an integer ≥ 1, got 0
-      The README lists every option (section "runScenario(definition, options)").]
+      Every option is listed in node_modules/vitest-scenario/docs/reference/options.md#run-options
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `,
     )
   })
@@ -469,7 +472,8 @@ describe('programmer errors throw before any turn', () => {
     await expect(runScenario(definition, { model })).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The scenario needs a parsing model, and runScenario() was given none
         - node 'a': its template has no \`parse\`
-      Give the templates a deterministic \`parse\`, or pass \`parsingModel: { model }\`.]
+      Give the templates a deterministic \`parse\`, or pass \`parsingModel: { model }\`.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(model.callCount).toBe(0)
   })

@@ -71,7 +71,8 @@ describe('seed', () => {
     await expect(run('hello')).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] runScenario(definition, options) has an invalid option
         - \`seed\`: an array of chat messages (a chat message { role: 'system' | 'user' | 'assistant' | 'tool', … } in the Chat Completions shape), got 'hello'
-      The README lists every option (section "runScenario(definition, options)").]
+      Every option is listed in node_modules/vitest-scenario/docs/reference/options.md#run-options
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     await expect(
       run([
@@ -84,7 +85,8 @@ describe('seed', () => {
       [InvalidArgumentError: [vitest-scenario] runScenario(definition, options) has 2 invalid options
         - \`seed.0.role\`: one of 'system', 'user', 'assistant', 'tool', got 'robot'
         - \`seed.1.content\`: a string (the user message's text), got 3
-      The README lists every option (section "runScenario(definition, options)").]
+      Every option is listed in node_modules/vitest-scenario/docs/reference/options.md#run-options
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     await expect(
       run([
@@ -100,7 +102,8 @@ describe('seed', () => {
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] runScenario(definition, options) has an invalid option
         - \`seed.0.tool_calls.1.function.arguments\`: a string (the arguments as JSON text), got an object
-      The README lists every option (section "runScenario(definition, options)").]
+      Every option is listed in node_modules/vitest-scenario/docs/reference/options.md#run-options
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     await expect(
       run([
@@ -118,7 +121,8 @@ describe('seed', () => {
         - \`seed.0.tool_calls.0.id\`: a tool call whose \`tool\` result follows its assistant message right after it (the API refuses a call without its result), got 'a'
         - \`seed.2.content\`: a string (\`null\` only on a message that calls tools), got null
         - \`seed.3.tool_call_id\`: the id of a tool call of the assistant message right before it, got 'b'
-      The README lists every option (section "runScenario(definition, options)").]
+      Every option is listed in node_modules/vitest-scenario/docs/reference/options.md#run-options
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
@@ -172,7 +176,8 @@ describe('scripted answers', () => {
       new Scenario('s').addNode('a', { question: 'q', answer: 42 as unknown as string }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] \`answer\` in addNode('a') must be a string (a scripted answer), got 42
-      Leave \`answer\` out to have the answering side answer.]
+      Leave \`answer\` out to have the answering side answer.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
@@ -233,7 +238,10 @@ describe('question: null', () => {
     expect(() =>
       new Scenario('s').addNode('a', { question: 42 as unknown as string }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] addNode('a') needs a \`question\`: a string, a Question object { question, template?, rubric? }, a simulatedUser({ … }), or null (no user message: the answering side speaks next)]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] addNode('a') needs a \`question\`: a string, a Question object { question, template?, rubric? }, a simulatedUser({ … }), or null (no user message: the answering side speaks next)
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
   })
 })

@@ -1,12 +1,18 @@
 import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { docsLine } from '../../src/errors/docs-line.js'
 import {
   InvalidArgumentError,
   RecordingMissingError,
   ScenarioError,
 } from '../../src/errors/index.js'
+import { renderTranscript } from '../../src/models/judge-conversation.js'
 import type { AgentFunction } from '../../src/models/types.js'
 import { runScenario } from '../../src/runner/index.js'
 import { END, Scenario } from '../../src/scenario/index.js'
+import { renderConversation } from '../../src/snapshot/render-conversation.js'
+import { tool } from '../../src/tools/index.js'
+import { runToolCall } from '../../src/tools/run-tool-call.js'
 
 // A turn's error is classified by the library error's `code`, never by comparing other fields
 // or by message text.
@@ -34,7 +40,7 @@ describe('turn errors are classified by code', () => {
       category: 'tool',
       stage: 'tool',
       cause: thrown,
-      message: '[vitest-scenario] lookup threw',
+      message: `[vitest-scenario] lookup threw\n${docsLine('docs/reference/errors.md#tool_failed')}`,
     })
   })
 
@@ -50,7 +56,7 @@ describe('turn errors are classified by code', () => {
       category: 'recording',
       stage: 'answer',
       cause: missing,
-      message: '[vitest-scenario] No recording for model call #1 of this test',
+      message: `[vitest-scenario] No recording for model call #1 of this test\n${docsLine(missing.docs)}`,
     })
   })
 
@@ -80,6 +86,73 @@ describe('turn errors are classified by code', () => {
       message: "The question function of node 'ask' returned 42, not a string",
     })
     expect(result.history[0]?.questionText).toBe('')
+  })
+})
+
+describe("a turn error's message and the docs line of a library error", () => {
+  test('the turn error is its cause: the whole message, docs line included', async () => {
+    const thrown = new ScenarioError('turn_timeout', { what: 'too slow', fix: 'Answer sooner.' })
+    const agent: AgentFunction = async () => {
+      throw thrown
+    }
+    const result = await runScenario(oneNode(), { model: agent })
+    expect(result.error?.message).toBe(
+      [
+        '[vitest-scenario] too slow',
+        'Answer sooner.',
+        'Docs: node_modules/vitest-scenario/docs/reference/errors.md#turn_timeout',
+      ].join('\n'),
+    )
+    // The snapshot and the judge read the conversation: the line about the library is left out.
+    expect(renderConversation(result)).toContain(
+      'error: timeout at answer: [vitest-scenario] too slow\nAnswer sooner.\n',
+    )
+    expect(renderTranscript(result)).toContain(
+      '(no answer: the turn failed, timeout: [vitest-scenario] too slow\nAnswer sooner.)',
+    )
+    for (const text of [renderConversation(result), renderTranscript(result)]) {
+      expect(text).not.toContain('Docs:')
+    }
+  })
+
+  test('a library error quoted in another text leaves its docs line out', async () => {
+    // A tool that throws a library error: the tool failure quotes it and names its own docs, and
+    // a tool that reports its errors gives the model the message without the library's line.
+    const thrown = new InvalidArgumentError('Bad drug name', 'Pass a drug name.')
+    const tools = (onError?: 'report') => ({
+      lookup: tool({
+        description: 'Looks up',
+        parameters: z.object({}),
+        ...(onError === undefined ? {} : { onError }),
+        execute: () => {
+          throw thrown
+        },
+      }),
+    })
+    const call = {
+      id: 'c1',
+      type: 'function' as const,
+      function: { name: 'lookup', arguments: '{}' },
+    }
+    const context = {
+      nodeId: 'ask',
+      turn: 0,
+      signal: new AbortController().signal,
+      timeoutMs: 1000,
+    }
+    const failure = await runToolCall(call, tools(), context).catch((error: unknown) => error)
+    expect((failure as Error).message).toBe(
+      [
+        "[vitest-scenario] Tool 'lookup' failed at node 'ask': [vitest-scenario] Bad drug name",
+        'Pass a drug name.',
+        "Fix the tool, or give it onError: 'report' to let the model see the error.",
+        'Docs: node_modules/vitest-scenario/docs/reference/errors.md#tool_failed',
+      ].join('\n'),
+    )
+    const reported = await runToolCall(call, tools('report'), context)
+    expect(JSON.parse(reported.content)).toEqual({
+      error: '[vitest-scenario] Bad drug name\nPass a drug name.',
+    })
   })
 })
 

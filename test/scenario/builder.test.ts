@@ -26,7 +26,8 @@ describe('addNode', () => {
     const s = new Scenario('s').addNode('x', { question: 'q' })
     expect(() => s.addNode('x', { question: 'q2' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Node 'x' already exists
-      Give each node a unique id.]
+      Give each node a unique id.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -34,14 +35,16 @@ describe('addNode', () => {
     const s = new Scenario('s')
     expect(() => s.addNode(END, { question: 'q' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] '__end__' (END) is not a valid node id
-      END is the target that ends a run: use it in addEdge(source, END).]
+      END is the target that ends a run: use it in addEdge(source, END).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       // @ts-expect-error -- unknown key
       s.addNode('a', { question: 'q', stateUpdater: () => ({}) }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'stateUpdater' in addNode('a')
-      Valid keys: 'question', 'answer', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'.]
+      Valid keys: 'question', 'answer', 'modelOverride', 'toolFilter', 'stateUpdate', 'metadata'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -52,13 +55,17 @@ describe('addNode', () => {
       s.addNode('a', { question: { question: 'q', answer: 'x' } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'answer' in the question of addNode('a')
-      Valid keys: 'question', 'rawAnswer', 'template', 'rubric', 'id'.]
+      Valid keys: 'question', 'rawAnswer', 'template', 'rubric', 'id'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       // @ts-expect-error -- traits is required
       s.addNode('b', { question: { question: 'q', rubric: {} } }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] The rubric in the question of addNode('b') needs a \`traits\` array]`,
+      `
+      [InvalidArgumentError: [vitest-scenario] The rubric in the question of addNode('b') needs a \`traits\` array
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
   })
 
@@ -69,7 +76,8 @@ describe('addNode', () => {
       s.addNode('a', { question: 'q', modelOverride: { parsing: () => 'x' } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The parsing override of addNode('a') may not be a function
-      The parsing side is a model that fills templates: pass { model, … }.]
+      The parsing side is a model that fills templates: pass { model, … }.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -106,7 +114,8 @@ describe('addEdge and setEntry', () => {
       new Scenario('s').addEdge('a', 'b', { condition: {} }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'condition' in addEdge('a', 'b')
-      Valid keys: 'when'.]
+      Valid keys: 'when'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -114,7 +123,8 @@ describe('addEdge and setEntry', () => {
     const s = new Scenario('s').addNode('a', { question: 'q' }).addNode('b', { question: 'q' })
     expect(() => s.setEntry('zzz')).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] 'zzz' is not a known node
-      Add the node with addNode() first.]
+      Add the node with addNode() first.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     s.addEdge('b', 'a').setEntry('a').setEntry('b')
     expect(s.validate().entryNode).toBe('b')
@@ -160,7 +170,8 @@ describe('validate', () => {
       [ScenarioValidationError: [vitest-scenario] Scenario 'two-problems' is not valid (2 problems)
         - no_entry: No entry node is set; call setEntry(id)
         - unknown_target: Edge 'a' → 'x' goes to 'x', which is neither a known node nor END
-      Fix the graph and call validate() again.]
+      Fix the graph and call validate() again.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_scenario]
     `)
   })
 
@@ -249,22 +260,26 @@ describe('outcomes on the builder', () => {
       s.addOutcome('kept', lastTurn({ verifyResult: false })),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] An outcome criterion named 'kept' already exists
-      Give each criterion a unique name.]
+      Give each criterion a unique name.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       s.addOutcomeCriterion({ name: 'kept', evaluate: () => true }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] An outcome criterion named 'kept' already exists
-      Give each criterion a unique name.]
+      Give each criterion a unique name.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     // @ts-expect-error -- a scope is not a check
     expect(() => s.addOutcome('scope', turnAt(0))).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The check of the outcome criterion 'scope' is not an outcome check
-      Pass a check node (turnCheck, lastTurn({ … }), allOf(…), countTurns(…), …); a scope such as turnAt(0) is not a check by itself.]
+      Pass a check node (turnCheck, lastTurn({ … }), allOf(…), countTurns(…), …); a scope such as turnAt(0) is not a check by itself.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => s.addOutcomeCriterion({ name: 'empty' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The outcome criterion 'empty' has neither a check nor an evaluate function
-      Pass a check such as lastTurn({ verifyResult: true }), or evaluate: (result) => boolean.]
+      Pass a check such as lastTurn({ verifyResult: true }), or evaluate: (result) => boolean.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -307,7 +322,8 @@ describe('plain data edge cases', () => {
       new Scenario('s').addNode('a', { question: 'q', metadata }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] \`metadata.self\` of addNode('a') refers back to itself
-      Pass plain data without cycles (a tree of objects, arrays and scalars).]
+      Pass plain data without cycles (a tree of objects, arrays and scalars).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 

@@ -38,7 +38,10 @@ describe('scriptedModel', () => {
   test('rejects anything but a list or a function', () => {
     // @ts-expect-error -- not a script
     expect(() => scriptedModel('hello')).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] scriptedModel() needs a list of replies or a function (conversation, context) => reply, got 'hello']`,
+      `
+      [InvalidArgumentError: [vitest-scenario] scriptedModel() needs a list of replies or a function (conversation, context) => reply, got 'hello'
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
   })
 })

@@ -17,7 +17,8 @@ describe('errors', () => {
         - edges.0.when: 'isRetry'
         - edges.1.when.1: 'firstTurn'
         - outcomeCriteria.judged.evaluate: 'judge'
-      Pass them as Scenario.fromJSON(json, { callables }), keyed by location (e.g. 'nodes.ask.question.question') or by name (e.g. 'askAgain').]
+      Pass them as Scenario.fromJSON(json, { callables }), keyed by location (e.g. 'nodes.ask.question.question') or by name (e.g. 'askAgain').
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     try {
       Scenario.fromJSON(text, { callables: { countTries } })
@@ -38,7 +39,8 @@ describe('errors', () => {
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Scenario document 'anon' references 1 callable that Scenario.fromJSON() was not given
         - nodes.a.stateUpdate: (anonymous)
-      Pass it as Scenario.fromJSON(json, { callables }), keyed by location (e.g. 'nodes.a.stateUpdate').]
+      Pass it as Scenario.fromJSON(json, { callables }), keyed by location (e.g. 'nodes.a.stateUpdate').
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
   })
 
@@ -57,29 +59,34 @@ describe('errors', () => {
       Scenario.fromJSON(document(stateUpdate), { callables: { countTries } })
     expect(load('countTries')).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a callable { callable, at }, got 'countTries'
-        - at nodes.a.stateUpdate]
+        - at nodes.a.stateUpdate
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load({ callable: 'countTries' })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: missing 'at'
-        - at nodes.a.stateUpdate]
+        - at nodes.a.stateUpdate
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(
       load({ callable: 'countTries', at: 'nodes.a.stateUpdate', source: 'x' }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: unknown key 'source'
         - at nodes.a.stateUpdate
-      Valid keys: 'callable', 'at'.]
+      Valid keys: 'callable', 'at'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load({ callable: 1, at: 'nodes.a.stateUpdate' })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, got 1
-        - at nodes.a.stateUpdate.callable]
+        - at nodes.a.stateUpdate.callable
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(
       load({ callable: 'countTries', at: 'nodes.b.stateUpdate' }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: the callable says it is at 'nodes.b.stateUpdate'
         - at nodes.a.stateUpdate.at
-      A callable names its own location: write "at": "nodes.a.stateUpdate".]
+      A callable names its own location: write "at": "nodes.a.stateUpdate".
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load({ callable: 'countTries', at: 'nodes.a.stateUpdate' })().nodes.a?.stateUpdate).toBe(
       countTries,
@@ -91,19 +98,24 @@ describe('errors', () => {
     expect(() =>
       Scenario.fromJSON(text, { callables: { countTries: 'countTries' as never } }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidArgumentError: [vitest-scenario] \`callables['countTries']\` in Scenario.fromJSON() must be a function, got 'countTries']`,
+      `
+      [InvalidArgumentError: [vitest-scenario] \`callables['countTries']\` in Scenario.fromJSON() must be a function, got 'countTries'
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
+    `,
     )
     expect(() =>
       Scenario.fromJSON(text, { callable: {} } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'callable' in Scenario.fromJSON() options
-      Valid keys: 'callables'.]
+      Valid keys: 'callables'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       Scenario.fromJSON(text, { callables: [countTries] as never }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] \`callables\` in Scenario.fromJSON() must be an object of functions
-      Key each function by its location ('nodes.retry.stateUpdate') or by its name ('countTries').]
+      Key each function by its location ('nodes.retry.stateUpdate') or by its name ('countTries').
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })

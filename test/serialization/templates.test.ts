@@ -225,15 +225,18 @@ describe('errors', () => {
     expect(load({ schema: { type: 'string' }, parse })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: the JSON Schema describes a string, not an object
         - at nodes.a.question.template.schema
-      A template schema is an object schema ({ type: 'object', properties, … }), as z.toJSONSchema writes it for z.object(…).]
+      A template schema is an object schema ({ type: 'object', properties, … }), as z.toJSONSchema writes it for z.object(…).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load({ schema: { ...object, if: {} }, parse })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: the JSON Schema cannot be rebuilt: Conditional schemas (if/then/else) are not supported
-        - at nodes.a.question.template.schema]
+        - at nodes.a.question.template.schema
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load({ schema: 'object', parse })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an object, got 'object'
-        - at nodes.a.question.template.schema]
+        - at nodes.a.question.template.schema
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
   })
 
@@ -242,7 +245,8 @@ describe('errors', () => {
     expect(load({ schema: optional })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document at nodes.a.question.template: The template's schema cannot be used with the API's structured outputs
         - field 's': Schema field at \`properties/s\` uses \`.optional()\` without \`.nullable()\` which is not supported by the API. See: https://platform.openai.com/docs/guides/structured-outputs?api-mode=responses#all-fields-must-be-required
-      Make every field required (\`.nullable()\` instead of \`.optional()\`), use \`z.object\` (not loose objects or records) and no transforms; or give the template a \`parse\` function, which never reaches a model.]
+      Make every field required (\`.nullable()\` instead of \`.optional()\`), use \`z.object\` (not loose objects or records) and no transforms; or give the template a \`parse\` function, which never reaches a model.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load({ schema: optional, parse })).not.toThrow()
   })
@@ -251,36 +255,42 @@ describe('errors', () => {
     expect(load({ schema: object, parse, groundtruth: {} })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: unknown key 'groundtruth'
         - at nodes.a.question.template
-      Valid keys: 'schema', 'groundTruth', 'verify', 'parse', 'warnings'.]
+      Valid keys: 'schema', 'groundTruth', 'verify', 'parse', 'warnings'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(
       load({ schema: object, parse, warnings: ['lossy'] }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected ['schema-lossy'], got ["lossy"]
         - at nodes.a.question.template.warnings
-      The only template warning is 'schema-lossy'.]
+      The only template warning is 'schema-lossy'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(
       load({ schema: object, parse, verify: { s: { type: 'FuzzyMatch' } } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown primitive type 'FuzzyMatch' in nodes.a.question.template.verify.s
-      Valid values: 'BooleanMatch', 'ExactMatch', 'LiteralMatch', 'NumericExact', 'NumericTolerance', 'NumericRange', 'NumericMinimum', 'NumericMaximum', 'ContainsAny', 'ContainsAll', 'RegexMatch', 'SetContainment', 'OrderedMatch', 'DateMatch', 'DateTolerance', 'DateRange', 'NumericGraded', 'NumericRangeGraded', 'NumericThresholdGraded'.]
+      Valid values: 'BooleanMatch', 'ExactMatch', 'LiteralMatch', 'NumericExact', 'NumericTolerance', 'NumericRange', 'NumericMinimum', 'NumericMaximum', 'ContainsAny', 'ContainsAll', 'RegexMatch', 'SetContainment', 'OrderedMatch', 'DateMatch', 'DateTolerance', 'DateRange', 'NumericGraded', 'NumericRangeGraded', 'NumericThresholdGraded'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(
       load({ schema: object, parse, verify: { t: { type: 'ExactMatch', normalize: [] } } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document at nodes.a.question.template: \`verify\` names the field 't', which the schema does not have
-      Schema fields: 's'.]
+      Schema fields: 's'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(
       load({ schema: object, parse, verify: { s: 'exact' } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a primitive, got 'exact'
-        - at nodes.a.question.template.verify.s]
+        - at nodes.a.question.template.verify.s
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load({ schema: object, parse, groundTruth: ['x'] })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected an object, got an array
-        - at nodes.a.question.template.groundTruth]
+        - at nodes.a.question.template.groundTruth
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
   })
 })

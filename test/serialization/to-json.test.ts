@@ -160,13 +160,15 @@ describe('what JSON cannot hold', () => {
       oneNode({ question: 'q', metadata: { fn: () => 1 } }).toJSON(),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Cannot write nodes.a.metadata.fn to JSON: it holds a function
-      Metadata, ground truth and expected values are JSON data (strings, finite numbers, booleans, null, arrays, plain objects; a Date is written as its ISO string).]
+      Metadata, ground truth and expected values are JSON data (strings, finite numbers, booleans, null, arrays, plain objects; a Date is written as its ISO string).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       oneNode({ question: 'q', metadata: { n: Number.NaN } }).toJSON(),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Cannot write nodes.a.metadata.n to JSON: it holds NaN
-      Metadata, ground truth and expected values are JSON data (strings, finite numbers, booleans, null, arrays, plain objects; a Date is written as its ISO string).]
+      Metadata, ground truth and expected values are JSON data (strings, finite numbers, booleans, null, arrays, plain objects; a Date is written as its ISO string).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     const template = defineTemplate({
       schema: z.object({ tags: z.array(z.string()) }),
@@ -177,7 +179,8 @@ describe('what JSON cannot hold', () => {
       oneNode({ question: { question: 'q', template } }).toJSON(),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Cannot write nodes.a.question.template.groundTruth.tags to JSON: it holds a Set
-      Metadata, ground truth and expected values are JSON data (strings, finite numbers, booleans, null, arrays, plain objects; a Date is written as its ISO string).]
+      Metadata, ground truth and expected values are JSON data (strings, finite numbers, booleans, null, arrays, plain objects; a Date is written as its ISO string).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -197,19 +200,22 @@ describe('what JSON cannot hold', () => {
       oneNode({ question: 'q', modelOverride: { answering } })
     expect(() => withOverride({ client: {} }).toJSON()).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Cannot write the \`client\` of nodes.a.modelOverride.answering to JSON
-      A client is a live object and cannot be serialized: leave it out of the override and pass it on the run (runScenario options), or set \`baseURL\`.]
+      A client is a live object and cannot be serialized: leave it out of the override and pass it on the run (runScenario options), or set \`baseURL\`.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     // An adapter's driver (aiSdkModel) is a live object too: refused by name, not as "a function".
     const driver = { name: 'ai-sdk:test', complete: async () => ({}) }
     expect(() => withOverride({ model: 'm', driver }).toJSON()).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Cannot write the \`driver\` of nodes.a.modelOverride.answering to JSON
-      A driver is a live object and cannot be serialized: leave it out of the override and pass it on the run (runScenario options), or set \`baseURL\`.]
+      A driver is a live object and cannot be serialized: leave it out of the override and pass it on the run (runScenario options), or set \`baseURL\`.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       JSON.stringify(withOverride({ apiKey: 'sk-test' })),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Cannot write the \`apiKey\` of nodes.a.modelOverride.answering to JSON
-      API keys are never written to a scenario document: leave \`apiKey\` out of the override and let the client read OPENAI_API_KEY, or pass the key on the run.]
+      API keys are never written to a scenario document: leave \`apiKey\` out of the override and let the client read OPENAI_API_KEY, or pass the key on the run.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
@@ -266,11 +272,13 @@ describe('seeded and scripted turns, async questions', () => {
       Scenario.fromJSON(withNode({ question: 'q', answer: 3 })),
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, got 3
-        - at nodes.a.answer]
+        - at nodes.a.answer
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(() => Scenario.fromJSON(withNode({ question: 3 }))).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: expected a string, a question object or null, got 3
-        - at nodes.a.question]
+        - at nodes.a.question
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
   })
 })

@@ -136,32 +136,38 @@ describe('errors', () => {
     expect(load({ 'parsd.x': 1 })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown dot path 'parsd.x' in 'when'
         - edges.0.when
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load(3)).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unsupported 'when' value: 3
         - edges.0.when
-      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge.]
+      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load('verifyResult === false')).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unsupported 'when' value: 'verifyResult === false'
         - edges.0.when
-      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge. A string is never run as code.]
+      Use a when-object ({ verifyResult: false }), a list of checks, stateCheck(path, primitive, expected) or a function (state) => boolean; omit it for an unconditional edge. A string is never run as code.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load({})).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Empty 'when' object
         - edges.0.when
-      Use [] for a condition that always holds, or omit \`when\` for an unconditional edge.]
+      Use [] for a condition that always holds, or omit \`when\` for an unconditional edge.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load([{ turn: 1 }, {}])).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Empty when-object at index 1 of the 'when' list
         - edges.0.when
-      Use [] for a condition that always holds, or omit \`when\` for an unconditional edge.]
+      Use [] for a condition that always holds, or omit \`when\` for an unconditional edge.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load({ turn: { between: [1, 2] } })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown operator 'between' at 'turn' in 'when'
         - edges.0.when
-      Valid operators: eq neq gt gte lt lte in matches contains. A plain object is always the operator form: to compare with an object write { eq: {…} } or stateCheck(path, literalMatch(), value).]
+      Valid operators: eq neq gt gte lt lte in matches contains. A plain object is always the operator form: to compare with an object write { eq: {…} } or stateCheck(path, literalMatch(), value).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
   })
 
@@ -170,29 +176,34 @@ describe('errors', () => {
     expect(load({ ...check, expect: 1 })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: unknown key 'expect'
         - at edges.0.when
-      Valid keys: 'type', 'field', 'verifyWith', 'expected'.]
+      Valid keys: 'type', 'field', 'verifyWith', 'expected'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(
       load({ ...check, verifyWith: { type: 'NumericExact', tolerance: 1 } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown key 'tolerance' in edges.0.when.verifyWith (NumericExact)
-      It takes no options.]
+      It takes no options.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load([{ ...check, field: 'nowhere' }])).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown dot path 'nowhere' in 'when'
         - edges.0.when
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.]
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
   })
 
   test('a when given as an object must hold JSON data only', () => {
     expect(load({ 'parsed.day': new Date(0) })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: a Date is not JSON data
-        - at edges.0.when.parsed.day]
+        - at edges.0.when.parsed.day
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load([{ turn: Number.NaN }])).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: NaN is not JSON data
-        - at edges.0.when.0.turn]
+        - at edges.0.when.0.turn
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
   })
 })

@@ -180,7 +180,8 @@ describe('toJSON / fromJSON', () => {
       ).toThrowErrorMatchingInlineSnapshot(`
         [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: a simulated user stands where a question object goes
           - at nodes.customer.question
-        Write it inside a question object: "question": { "question": { "type": "SimulatedUser", … } } (as toJSON() writes it).]
+        Write it inside a question object: "question": { "question": { "type": "SimulatedUser", … } } (as toJSON() writes it).
+        Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
       `)
     })
 
@@ -192,14 +193,16 @@ describe('toJSON / fromJSON', () => {
         load({ question: { type: 'SimulatedUser', persona: 'p' } }),
       ).toThrowErrorMatchingInlineSnapshot(`
         [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: missing 'goal'
-          - at nodes.customer.question.question]
+          - at nodes.customer.question.question
+        Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
       `)
       expect(
         load({ question: { type: 'SimulatedUser', persona: 'p', goal: 'g', mood: 'x' } }),
       ).toThrowErrorMatchingInlineSnapshot(`
         [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: unknown key 'mood'
           - at nodes.customer.question.question
-        Valid keys: 'type', 'persona', 'goal', 'instructions', 'opening', 'model'.]
+        Valid keys: 'type', 'persona', 'goal', 'instructions', 'opening', 'model'.
+        Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
       `)
       expect(
         load({
@@ -207,14 +210,16 @@ describe('toJSON / fromJSON', () => {
         }),
       ).toThrowErrorMatchingInlineSnapshot(`
         [ScenarioDocumentError: [vitest-scenario] Invalid scenario document: missing 'model'
-          - at nodes.customer.question.question.model]
+          - at nodes.customer.question.question.model
+        Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
       `)
       expect(
         load({ question: { type: 'SimulatedUser', persona: ' ', goal: 'g' } }),
       ).toThrowErrorMatchingInlineSnapshot(`
         [ScenarioDocumentError: [vitest-scenario] Invalid scenario document at nodes.customer.question.question: simulatedUser(options) has an invalid option
           - \`persona\`: a non-empty description of who the user is, got ' '
-        Write e.g. simulatedUser({ persona: 'A customer whose parcel is late', goal: 'Learn when the parcel arrives' }).]
+        Write e.g. simulatedUser({ persona: 'A customer whose parcel is late', goal: 'Learn when the parcel arrives' }).
+        Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
       `)
     })
   })

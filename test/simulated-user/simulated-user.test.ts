@@ -302,7 +302,8 @@ describe('which model plays the user', () => {
     await expect(run).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The scenario has a simulated user with no model to play it, and runScenario() was given none
         - node 'customer': its simulated user has no \`model\`
-      Pass \`userModel: { model }\` (or \`parsingModel\`) to runScenario(), or give simulatedUser({ model }).]
+      Pass \`userModel: { model }\` (or \`parsingModel\`) to runScenario(), or give simulatedUser({ model }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(server().requests).toHaveLength(0)
   })
@@ -425,7 +426,8 @@ describe('simulatedUser(options)', () => {
         - \`model.model\`: the model name the endpoint serves, e.g. "gpt-4.1-mini", got undefined
         - \`model.temperature\`: a number from 0 to 2, got 9
         - unknown key 'mood' in options; valid keys: 'persona', 'goal', 'instructions', 'opening', 'model'
-      Write e.g. simulatedUser({ persona: 'A customer whose parcel is late', goal: 'Learn when the parcel arrives' }).]
+      Write e.g. simulatedUser({ persona: 'A customer whose parcel is late', goal: 'Learn when the parcel arrives' }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -440,7 +442,8 @@ describe('simulatedUser(options)', () => {
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The simulated user in addNode('a') has an invalid option
         - \`goal\`: a non-empty description of what the user wants from the conversation, got undefined
-      Write e.g. simulatedUser({ persona: 'A customer whose parcel is late', goal: 'Learn when the parcel arrives' }).]
+      Write e.g. simulatedUser({ persona: 'A customer whose parcel is late', goal: 'Learn when the parcel arrives' }).
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       scenario.addNode('b', {

@@ -84,7 +84,8 @@ describe('readOnlyView', () => {
       view.accumulated.attempts = 2
     }).toThrowErrorMatchingInlineSnapshot(`
       [ReadOnlyStateError: [vitest-scenario] The scenario state is read-only here: cannot set 'attempts'
-      Change state in a node stateUpdate instead.]
+      Change state in a node stateUpdate instead.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#state_read_only]
     `)
   })
 
@@ -101,7 +102,7 @@ describe('readOnlyView', () => {
       action: 'delete',
       key: 'drug',
       fix: 'Change state in a node stateUpdate instead.',
-      docs: 'docs/errors.md#state_read_only',
+      docs: 'docs/reference/errors.md#state_read_only',
     })
   })
 

@@ -25,11 +25,17 @@ export default function setup(project: TestProject): void {
   const packDir = join(resultsDir, 'pack', String(process.pid))
   rmSync(packDir, { recursive: true, force: true })
   mkdirSync(packDir, { recursive: true })
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  // --ignore-scripts: `prepack` would build again, under tests that are reading dist/; the suite
+  // packs what `npm test` has just built.
+  const out = execFileSync(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   const [info] = JSON.parse(out) as [{ filename: string }]
   project.provide('packedTarball', join(packDir, info.filename))
 }

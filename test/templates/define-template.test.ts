@@ -12,14 +12,16 @@ describe('defineTemplate', () => {
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The template's schema cannot be used with the API's structured outputs
         - field 'drug': Schema field at \`properties/drug\` uses \`.optional()\` without \`.nullable()\` which is not supported by the API. See: https://platform.openai.com/docs/guides/structured-outputs?api-mode=responses#all-fields-must-be-required
-      Make every field required (\`.nullable()\` instead of \`.optional()\`), use \`z.object\` (not loose objects or records) and no transforms; or give the template a \`parse\` function, which never reaches a model.]
+      Make every field required (\`.nullable()\` instead of \`.optional()\`), use \`z.object\` (not loose objects or records) and no transforms; or give the template a \`parse\` function, which never reaches a model.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       defineTemplate({ schema: z.object({ doses: z.record(z.string(), z.number()) }) }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] The template's schema cannot be used with the API's structured outputs
         - field 'doses': Object schema at \`properties/doses\` must set \`additionalProperties: false\` to be compatible with strict Structured Outputs.
-      Make every field required (\`.nullable()\` instead of \`.optional()\`), use \`z.object\` (not loose objects or records) and no transforms; or give the template a \`parse\` function, which never reaches a model.]
+      Make every field required (\`.nullable()\` instead of \`.optional()\`), use \`z.object\` (not loose objects or records) and no transforms; or give the template a \`parse\` function, which never reaches a model.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 
@@ -37,19 +39,22 @@ describe('defineTemplate', () => {
       defineTemplate({ schema, parser: () => ({}) }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown key 'parser' in defineTemplate()
-      Valid keys: 'schema', 'groundTruth', 'verify', 'parse'.]
+      Valid keys: 'schema', 'groundTruth', 'verify', 'parse'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     // @ts-expect-error -- not a zod object
     expect(() => defineTemplate({ schema: z.string() })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] defineTemplate() needs a zod object as \`schema\`
-      Pass \`schema: z.object({ … })\`.]
+      Pass \`schema: z.object({ … })\`.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       // @ts-expect-error -- not a field of the schema
       defineTemplate({ schema, verify: { name: exactMatch() } }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] \`verify\` names the field 'name', which the schema does not have
-      Schema fields: 'drug', 'dose'.]
+      Schema fields: 'drug', 'dose'.
+      Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
 })
