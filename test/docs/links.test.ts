@@ -78,6 +78,16 @@ describe('the links of the docs', () => {
     expect(brokenLink('docs/guide/reports.md', '#sharding-and-merged-reports')).toBeUndefined()
   })
 
+  test('the README stays a landing page: at most 250 lines, linking into the docs', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(250)
+    for (const part of ['guide', 'recipes', 'reference']) {
+      expect(relativeLinks('README.md').some((target) => target.startsWith(`docs/${part}/`))).toBe(
+        true,
+      )
+    }
+  })
+
   test('no page refers to the files the library was designed from', () => {
     const outside = /\.\.\/shared|\bSPEC\b|ci-local|\bseeds\//
     const found = pages.flatMap((page) =>
