@@ -1,6 +1,6 @@
-// biome-ignore-all assist/source/organizeImports: grouped by topic, in the order the README reads
+// biome-ignore-all assist/source/organizeImports: grouped by topic, in the order the API reference reads
 // vitest-scenario/core — the runner-agnostic engine. It never imports `vitest`: a plain Node
-// script or another test runner uses it as it is. One list, grouped the way the README reads:
+// script or another test runner uses it as it is. One list, grouped the way the API reference reads:
 // build a scenario, say how to check answers, run it, read its result, judge the whole
 // conversation, keep and load definitions, replay recorded calls, handle errors. What a test
 // runner's adapter needs (recording sessions and stores, paths, modes) is in `vitest-scenario/host`.

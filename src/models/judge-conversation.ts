@@ -24,7 +24,7 @@ import { zodHelpers } from './openai-zod-helpers.js'
 import type { ModelConfig } from './types.js'
 
 /**
- * The judge's system prompt, the library's own (the README quotes it verbatim; a test keeps the
+ * The judge's system prompt, the library's own (the testing-agents guide quotes it verbatim; a test keeps the
  * two the same). Each rule answers a way judges go wrong: criteria judged together, the scenario's
  * intent graded instead of the transcript, a guess where the transcript is silent, a verdict
  * given before the evidence was looked at.
