@@ -1,4 +1,5 @@
-import { withoutDocsLine } from '../errors/docs-line.js'
+import { docsLine, withoutDocsLine } from '../errors/docs-line.js'
+import { isScenarioError } from '../errors/scenario-error.js'
 
 /**
  * The error a Jest test fails with when its recordings failed (a miss, a refusal, a file that
@@ -25,16 +26,10 @@ export function testFailure(failures: readonly Error[], testError: unknown): Err
  * the end (several misses of one test would otherwise repeat the same line after each).
  */
 function joinedMessage(failures: readonly Error[]): string {
-  const bodies = failures.map((failure) => withoutDocsLine(failure.message))
-  const docs = new Set(
-    failures.flatMap((failure, i) => {
-      const body = bodies[i] ?? failure.message
-      return body === failure.message ? [] : [failure.message.slice(body.length + 1)]
-    }),
-  )
+  const docs = new Set(failures.flatMap((f) => (isScenarioError(f) ? [docsLine(f.docs)] : [])))
   return [
     `[vitest-scenario] ${failures.length} recording failures:`,
-    ...bodies.map((body) => `\n${body}`),
+    ...failures.map((failure) => `\n${withoutDocsLine(failure.message)}`),
     ...(docs.size === 0 ? [] : ['', ...docs]),
   ].join('\n')
 }

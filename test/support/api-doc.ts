@@ -2,6 +2,8 @@
 // hold the two against each other: the names each entry's section lists, the names the entry's
 // declaration file exports (types included), and the names its built module exports.
 import ts from 'typescript'
+import { tableCells } from './docs.js'
+import { declarationProgram } from './public-types.js'
 
 /** The header of an exports table. */
 export const EXPORTS_TABLE_HEADER = ['export', 'kind', 'what it is'] as const
@@ -88,12 +90,6 @@ function lineRef(index: number): string {
   return `line ${index + 1}`
 }
 
-/** A table line's cells, trimmed, split at pipes that are not escaped (`\|` stays in its cell). */
-function tableCells(line: string): string[] {
-  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '')
-  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'))
-}
-
 /**
  * The entries the page's "Entry points" table lists (`| import | what it holds |`), in order:
  * the first code span of each row's first cell (plain, or the text of a link).
@@ -129,13 +125,7 @@ export interface DeclaredExport {
 export function declaredExports(
   files: readonly string[],
 ): Map<string, Map<string, DeclaredExport>> {
-  const program = ts.createProgram([...files], {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2023,
-    skipLibCheck: true,
-    noEmit: true,
-  })
+  const program = declarationProgram(files)
   const checker = program.getTypeChecker()
   const found = new Map<string, Map<string, DeclaredExport>>()
   for (const file of files) {
@@ -216,38 +206,4 @@ export function duplicateRows(rows: readonly ExportRow[]): string[] {
     seen.add(name)
   }
   return [...twice].sort()
-}
-
-/** A Markdown link of the page: its target as written and its line (1-based). */
-export interface PageLink {
-  readonly target: string
-  readonly line: number
-}
-
-/** The inline links of a page (`[text](target)`), outside fenced code. */
-export function pageLinks(markdown: string): PageLink[] {
-  const links: PageLink[] = []
-  let fenced = false
-  for (const [index, line] of markdown.split('\n').entries()) {
-    if (/^ {0,3}(```|~~~)/.test(line)) fenced = !fenced
-    if (fenced) continue
-    for (const match of line.matchAll(/\]\(([^)\s]+)\)/g)) {
-      links.push({ target: match[1] ?? '', line: index + 1 })
-    }
-  }
-  return links
-}
-
-/**
- * The page with every line that opens with three or more backticks and has a backtick after them
- * blanked. CommonMark says such a line is no code fence (a backtick fence's info string holds no
- * backtick): it is a paragraph with an inline code span, like ```` ```mermaid ```` at the start
- * of a line. `pageHeadings` (github-anchors.ts) takes it for a fence and misses the headings
- * after it; this gives it the page as GitHub reads it.
- */
-export function withoutFalseFences(markdown: string): string {
-  return markdown
-    .split('\n')
-    .map((line) => (/^ {0,3}`{3,}(?!`).*`/.test(line) ? '' : line))
-    .join('\n')
 }

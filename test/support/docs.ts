@@ -33,3 +33,9 @@ export function codeBlocks(markdown: string, language: string): string[] {
     .filter((match) => match[1] === language)
     .map((match) => match[2] ?? '')
 }
+
+/** A Markdown table line's cells, trimmed, split at pipes that are not escaped (`\|` stays in its cell). */
+export function tableCells(line: string): string[] {
+  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '')
+  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'))
+}

@@ -2,6 +2,8 @@
 // can hold the two against each other: every option a schema takes has a row, every row is an
 // option, and a documented default is the schema's.
 import { z } from 'zod'
+import { tableCells } from './docs.js'
+import { headingSlug } from './github-anchors.js'
 
 /** One option a schema takes, at its dotted path (`recordings.dir`; `*` for a record's keys). */
 export interface SchemaOption {
@@ -123,15 +125,6 @@ function objectsIn(schema: z.ZodType): z.ZodObject[] {
   return []
 }
 
-/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
-export function headingAnchor(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-')
-}
-
 /** A `##` section of a Markdown page: its heading, anchor and text up to the next `#`/`##`. */
 export interface DocSection {
   readonly heading: string
@@ -150,7 +143,7 @@ export function docSections(markdown: string): DocSection[] {
       const text = heading[2] ?? ''
       sections.push({
         heading: text,
-        anchor: heading[1] === '##' ? headingAnchor(text) : '',
+        anchor: heading[1] === '##' ? headingSlug(text) : '',
         lines: [],
       })
       continue
@@ -220,12 +213,6 @@ export function optionsTable(section: DocSection): OptionRow[] {
       description: description ?? '',
     }
   })
-}
-
-/** A table line's cells, trimmed, split at pipes that are not escaped (`\|` stays one cell). */
-function tableCells(line: string): string[] {
-  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '')
-  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'))
 }
 
 /**

@@ -12,6 +12,20 @@ export interface UnexportedType {
 }
 
 /**
+ * A TypeScript program over declaration files, resolved as a user's `moduleResolution:
+ * "NodeNext"` project resolves the package.
+ */
+export function declarationProgram(files: readonly string[]): ts.Program {
+  return ts.createProgram([...files], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2023,
+    skipLibCheck: true,
+    noEmit: true,
+  })
+}
+
+/**
  * Finds the types that appear in the declarations of a package's public API — parameters,
  * return types, properties, heritage clauses, type arguments, type aliases — but cannot be
  * imported from any of its entry points. It reads the emitted declaration files (`.d.ts`), where
@@ -26,13 +40,7 @@ export function findUnexportedTypes(
 ): UnexportedType[] {
   const root = resolve(packageRoot)
   const files = entries.map((entry) => join(root, entry))
-  const program = ts.createProgram(files, {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2023,
-    skipLibCheck: true,
-    noEmit: true,
-  })
+  const program = declarationProgram(files)
   const checker = program.getTypeChecker()
   const inPackage = (node: ts.Node) => {
     const file = node.getSourceFile().fileName
