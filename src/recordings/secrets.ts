@@ -2,7 +2,10 @@ import { RecordingSecretError } from '../errors/index.js'
 import { allowList, guardStrings } from '../secrets/guard-strings.js'
 import type { SecretRule } from '../secrets/secret-rules.js'
 import type { RedactHook } from './normalize-request.js'
+import type { RecordedResponse } from './recorded-response.js'
 import type { RecordingFile } from './recording-file.js'
+import type { RecordedEvent } from './sse.js'
+import { streamTexts } from './stream-texts.js'
 
 export { secretRules } from '../secrets/secret-rules.js'
 
@@ -18,7 +21,9 @@ export interface ScanOptions {
 /**
  * Runs `redact` over every string of the recording's interactions, then refuses the recording
  * (`RecordingSecretError`, naming the JSON path and the rule, never the value) when a string
- * still matches a secret rule and its path is not in `allowSecrets`. Returns the redacted file.
+ * still matches a secret rule and its path is not in `allowSecrets` — or when the text a stream
+ * sent in pieces does, assembled per choice, output item or content block. Returns the redacted
+ * file.
  */
 export function redactRecording(recording: RecordingFile, options: ScanOptions): RecordingFile {
   const allowed = allowList(options.allowSecrets)
@@ -42,16 +47,52 @@ export function redactRecording(recording: RecordingFile, options: ScanOptions):
         )
       },
     })
-  const interactions = recording.interactions.map(
-    (interaction, i) =>
-      ({
-        request: guard(interaction.request, 'request', `interactions.${i}.request`),
-        response: guard(interaction.response, 'response', `interactions.${i}.response`),
-        durationMs: interaction.durationMs,
-      }) as RecordingFile['interactions'][number],
-  )
+  const interactions = recording.interactions.map((interaction, i) => {
+    const request = guard(interaction.request, 'request', `interactions.${i}.request`)
+    const response = guard(
+      interaction.response,
+      'response',
+      `interactions.${i}.response`,
+    ) as RecordedResponse
+    if (response.stream !== undefined) {
+      scanStreamTexts(response.stream, `interactions.${i}.response.stream`, options, allowed)
+    }
+    return {
+      request,
+      response,
+      durationMs: interaction.durationMs,
+    } as RecordingFile['interactions'][number]
+  })
   const test = guard(recording.test, 'test', 'test') as string
   return { ...recording, test, interactions }
+}
+
+/**
+ * Refuses a stream whose assembled texts (see `streamTexts`) match a rule: a secret split across
+ * events is in no single string the walk above checks. The events are the redacted ones, and
+ * the assembled text is not redacted again: the file stores the events, so only what `redact`
+ * made of them counts. Its path is the stream part (`interactions.0.response.stream[choice
+ * 0].content`), allowed by `allowSecrets` as `response.stream[choice 0].content`.
+ */
+function scanStreamTexts(
+  events: readonly RecordedEvent[],
+  fullRoot: string,
+  options: ScanOptions,
+  allowed: (path: string, fullPath?: string) => boolean,
+): void {
+  for (const { part, text } of streamTexts(events)) {
+    const at = fullRoot + part
+    const rule = options.rules.find((r) => r.test(text))
+    if (rule === undefined || allowed(relative(at, fullRoot, 'response.stream'), at)) continue
+    throw new RecordingSecretError(
+      {
+        what: `Recording not written: the text streamed at ${at} (its events joined) looks like a secret (${rule.name})`,
+        subjects: [`file: ${options.file}`, `path: ${at}`],
+        fix: 'Replace each piece with recordings.redact(value, jsonPath) in scenarioPlugin() (it sees every event, at response.stream.<n>.data…), or list the path in recordings.allowSecrets if it is not a secret.',
+      },
+      { file: options.file, jsonPath: at, pattern: rule.name },
+    )
+  }
 }
 
 /** `fullPath` (`interactions.0.request.body`) as the interaction-relative path (`request.body`). */
