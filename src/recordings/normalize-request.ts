@@ -23,12 +23,13 @@ const BODY_DENYLIST = new Set(['user', 'safety_identifier', 'prompt_cache_key', 
 /**
  * Query parameters that carry credentials: never stored, never part of the key. Names are
  * matched broadly and case-insensitively, as headers are default-deny: any name containing key,
- * token, secret, password, passwd, pwd, auth, credential, session, cookie, signature or nonce, a `sig`
- * segment (`sig`, `sv-sig`), and the OAuth names `code`, `state`, `client_id`… stay out. What is
- * kept is still scanned with the secret rules before a write.
+ * token, secret, password, passwd, pwd, auth, credential, session, cookie, signature, nonce, jwt
+ * or passphrase, a `sig` or `pass` segment (`sig`, `sv-sig`, `pass`, `db_pass`; a bare
+ * substring would catch `passage` or `bypass`), and the OAuth names `code`, `state`, `client_id`…
+ * stay out. What is kept is still scanned with the secret rules before a write.
  */
 const CREDENTIAL_PARAMS =
-  /key|token|secret|passw|pwd|auth|credential|session|cookie|signature|(^|[-_.])sig([-_.]|$)|nonce|^code$|^client[-_]?id$|^state$|^otp$/i
+  /key|token|secret|passw|pwd|auth|credential|session|cookie|signature|jwt|passphrase|(^|[-_.])(sig|pass)([-_.]|$)|nonce|^code$|^client[-_]?id$|^state$|^otp$/i
 
 /**
  * Turns one `fetch` call of the SDK into the request recordings store and match on: the method,

@@ -19,7 +19,8 @@ export const META_PATH_PREFIX = 'report.'
 /**
  * The `text` option of `scenarioMeta()` for the running test: each string goes through the
  * test's `redact` hook (at `report.<path>`), then every secret in it is masked as `[secret]`
- * (the live keys, secret-named environment values, `sk-` keys, Bearer tokens, JWTs); a hook
+ * (the live keys, secret-named environment values, `sk-` keys, Bearer tokens, JWTs, URL
+ * passwords); a hook
  * that throws or returns no string is an `InvalidArgumentError` (the test fails). Control
  * characters are kept: the meta is data, and each report neutralizes or strips them itself.
  * The rules are built once per call, so a whole meta costs one look at the environment.

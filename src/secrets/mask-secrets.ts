@@ -5,7 +5,8 @@ import { type SecretRule, secretRules } from './secret-rules.js'
 
 /**
  * `text` with every secret replaced by `[secret]`: the keys this process used (and `keys`), the
- * values of secret-named environment variables, `sk-` keys, Bearer tokens and JWTs. For text
+ * values of secret-named environment variables, `sk-` keys, Bearer tokens, JWTs and the
+ * user-info of a URL with a password (`http://user:pass@host` → `http://[secret]@host`). For text
  * that is printed or reported, never refused: an error message must still be shown.
  *
  * @example

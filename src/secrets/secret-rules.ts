@@ -13,11 +13,25 @@ export interface SecretRule {
 /** What masked text shows in place of a secret. */
 export const SECRET_MASK = '[secret]'
 
-/** Secret-shaped strings, whatever their origin (`sk-` keys, Bearer tokens, JWTs). */
-const SHAPES: readonly { name: string; pattern: RegExp }[] = [
+/**
+ * A URL's user-info with a password (`https://user:pass@host`): the scheme, then a user name
+ * without `:` or `@`, `:`, and everything up to the last `@` before the host (a raw `@` may sit in
+ * the password). It stops at what ends a URL in text (space, quote, `/`, `?`, `#`, `<`, `>`, a
+ * backslash), so `http://host:8080/a?mail=x@y` is no match. The whole user-info is masked,
+ * user name included: some services take the token as the user name.
+ */
+const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@:"'`<>\\]*:[^\s/?#"'`<>\\]*@/i
+
+/**
+ * Secret-shaped strings, whatever their origin (`sk-` keys, Bearer tokens, JWTs, URL passwords).
+ * `replace` is what a match is masked as (default `[secret]`).
+ */
+const SHAPES: readonly { name: string; pattern: RegExp; replace?: string }[] = [
   { name: 'sk- key', pattern: /\bsk-[A-Za-z0-9_-]{20,}/ },
   { name: 'Bearer token', pattern: /\bBearer\s+[A-Za-z0-9._~+/=-]{20,}/i },
   { name: 'JWT', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/ },
+  // The scheme is kept, so a masked URL still reads as one: `http://[secret]@127.0.0.1:9/v1`.
+  { name: 'URL password', pattern: URL_USER_INFO, replace: `$1${SECRET_MASK}@` },
 ]
 
 /** Environment variable names whose values are secrets. */
@@ -27,12 +41,12 @@ const NOT_SECRET_ENV = /^npm_package_/i
 /** Values of secret-named variables shorter than this are too common to be told from text. */
 const MIN_ENV_SECRET_LENGTH = 8
 
-function patternRule(name: string, pattern: RegExp): SecretRule {
+function patternRule(name: string, pattern: RegExp, replace = SECRET_MASK): SecretRule {
   const global = new RegExp(pattern.source, `${pattern.flags}g`)
   return {
     name,
     test: (value) => pattern.test(value),
-    mask: (text) => text.replace(global, SECRET_MASK),
+    mask: (text) => text.replace(global, replace),
   }
 }
 
@@ -94,7 +108,7 @@ export function secretRules(
     ...[...literals]
       .sort(([a], [b]) => b.length - a.length)
       .map(([secret, name]) => literalRule(name, secret)),
-    ...SHAPES.map(({ name, pattern }) => patternRule(name, pattern)),
+    ...SHAPES.map(({ name, pattern, replace }) => patternRule(name, pattern, replace)),
   ]
   built = { key, rules }
   return rules

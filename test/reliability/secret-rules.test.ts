@@ -92,11 +92,41 @@ describe('credential query parameters never reach a recording', () => {
     'sv-sig',
     'AUTH',
     'session_id',
+    // Every name of the documented list, in any case.
+    'token',
+    'id_token',
+    'jwt',
+    'JWT',
+    'pass',
+    'Pass',
+    'passwd',
+    'secret',
+    'authorization',
+    // A `pass` segment, and names containing jwt.
+    'db_pass',
+    'pass-phrase',
+    'id_jwt',
   ]
   test.each(credentials)('%s is dropped from the stored query', (name) => {
     const url = `${BASE}/chat/completions?${encodeURIComponent(name)}=c4n4ry-v4lue-123&api-version=2024-10-21`
     const request = normalizeRequest(url, { method: 'POST', body: '{}' }, BASE)
     expect(request.query).toBe('api-version=2024-10-21')
+  })
+
+  test.each(['passage', 'bypass', 'compass', 'api-version'])(
+    '%s is no credential: kept in the stored query',
+    (name) => {
+      const url = `${BASE}/chat/completions?${name}=1`
+      const request = normalizeRequest(url, { method: 'POST', body: '{}' }, BASE)
+      expect(request.query).toBe(`${name}=1`)
+    },
+  )
+
+  test('the user-info of the URL is never stored', () => {
+    const base = 'http://user:hunter2pass@127.0.0.1:9/v1'
+    const request = normalizeRequest(`${base}/chat/completions?pass=x`, { method: 'POST' }, base)
+    expect(request).toEqual({ method: 'POST', path: '/chat/completions' })
+    expect(JSON.stringify(request)).not.toContain('hunter2')
   })
 
   test('a kept parameter whose value looks like a secret is refused at the write', () => {
@@ -131,6 +161,51 @@ describe('printed text masks secrets', () => {
     let text = 'x abcdefgh-and-more y'
     for (const rule of secretRules([], env)) text = rule.mask(text)
     expect(text).toBe('x [secret] y')
+  })
+
+  test.each([
+    [
+      'Request cannot be constructed from a URL that includes credentials: http://user:hunter2pass@127.0.0.1:9/v1/chat/completions',
+      'Request cannot be constructed from a URL that includes credentials: http://[secret]@127.0.0.1:9/v1/chat/completions',
+    ],
+    ['https://x-access-token:ghp_hunter2@github.com/a', 'https://[secret]@github.com/a'],
+    // A raw `@` in the password: the user-info ends at the last `@` before the host.
+    ['"postgres://admin:hunter2@pass@db:5432/app"', '"postgres://[secret]@db:5432/app"'],
+    ['(http://user:@host)', '(http://[secret]@host)'],
+    ['a: HTTP://u:hunter2pass@h b: http://v:w@k', 'a: HTTP://[secret]@h b: http://[secret]@k'],
+  ])('the password of a URL is masked, the whole user-info with it: %s', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked)
+    expect(secretRules([], {}).some((rule) => rule.test(text))).toBe(true)
+  })
+
+  test.each([
+    'http://127.0.0.1:8080/v1?mail=someone@example.com',
+    'ssh://git@github.com/org/repo',
+    'mail user@example.com at http://host:80',
+    'http://host:80 and me@example.com',
+  ])('a URL without a password is left as it is: %s', (text) => {
+    expect(maskSecrets(text)).toBe(text)
+  })
+
+  test('an error message quoting a URL with a password shows it masked', () => {
+    const error = new ModelCallError(
+      {
+        category: 'connection',
+        stage: 'answer',
+        attempts: 1,
+        model: 'm',
+        message:
+          'Connection error (Request cannot be constructed from a URL that includes credentials: http://user:hunter2pass@127.0.0.1:9/v1/chat/completions)',
+      },
+      undefined,
+    )
+    expect(error.message).not.toContain('hunter2pass')
+    expect(error.message).toContain('http://[secret]@127.0.0.1:9/v1/chat/completions')
+  })
+
+  test('a recording that holds a URL with a password is refused', () => {
+    const file = recording('t', 'Connect to postgres://app:hunter2pass@db/app')
+    expect(() => scan(file, [])).toThrow(/message\.content looks like a secret \(URL password\)/)
   })
 
   test('maskSecrets leaves text without secrets unchanged', () => {

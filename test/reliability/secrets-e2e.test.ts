@@ -25,6 +25,8 @@ const CANARY = {
   jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjYW5hcnkxMjM0In0.c2lnbmF0dXJlY2FuYXJ5MTIz',
   // A credential query parameter.
   query: 'qk-canary-query-7d2f9a4c1e8b5063',
+  // The password in a model base URL's user-info (the port is closed; the call fails).
+  urlPassword: 'hunter2pass',
 }
 // What must not appear: each canary, and the distinctive part of each (a partly masked key leaks too).
 // A clipped copy leaks as well as a whole one: the first 12 characters of each count as found.
@@ -74,6 +76,7 @@ beforeAll(async () => {
       SCENARIO_DB_PASSWORD: CANARY.env,
       SCENARIO_LIVE_CREDENTIAL: CANARY.live,
       SCENARIO_QUERY_CREDENTIAL: CANARY.query,
+      SCENARIO_CREDENTIALED_URL: `http://user:${CANARY.urlPassword}@127.0.0.1:9/v1`,
       GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
     },
     { configReporters: true },
@@ -139,6 +142,17 @@ test('the redact hook applies to snapshots as to recordings', () => {
   const recordings = [...projectFiles(dir)].filter(([f]) => f.startsWith('__recordings__/'))
   const tenant = recordings.find(([, text]) => text.includes('<tenant>'))
   expect(tenant, 'the recording of the tenant test').toBeDefined()
+})
+
+test('a password in a base URL is masked where the connection error shows the URL', () => {
+  expect(output).toMatch(/× .*a base URL with a password in it/)
+  // Shown with the user-info masked: the matcher message, the reports and the step summary.
+  const masked = 'http://[secret]@127.0.0.1:9/v1/chat/completions'
+  expect(output).toContain(masked)
+  const files = projectFiles(dir)
+  for (const file of ['reports/scenarios.md', 'reports/scenarios.html', 'reports/results.json']) {
+    expect(files.get(file), file).toMatch(/http:\/\/\\?\[secret\\?\]@127\.0\.0\.1:9/)
+  }
 })
 
 test('credential query parameters stay out of the recording; the others are kept', () => {
