@@ -1,7 +1,7 @@
 /**
- * Hosts of the providers whose calls are model calls (§ "Unrecorded model calls" of the security
- * guide): OpenAI, Anthropic, Google (Gemini and Vertex AI), Mistral, Groq, OpenRouter, Together,
- * Fireworks, DeepSeek, xAI and Cohere, by exact name.
+ * Hosts of the providers whose calls are model calls (the security guide lists them): OpenAI,
+ * Anthropic, Google (Gemini and Vertex AI), Mistral, Groq, OpenRouter, Together, Fireworks,
+ * DeepSeek, xAI and Cohere, by exact name.
  */
 const PROVIDER_HOSTS = new Set([
   'api.openai.com',
