@@ -23,7 +23,7 @@ const PROVIDER_HOSTS = new Set([
 /** Provider hosts named by a pattern: Azure OpenAI resources, Vertex AI regions, Bedrock runtime. */
 const PROVIDER_HOST_PATTERNS = [
   /\.openai\.azure\.com$/,
-  /(^|\.)aiplatform\.googleapis\.com$/,
+  /(^|[.-])aiplatform\.googleapis\.com$/,
   /^bedrock-runtime(-fips)?\.[a-z0-9-]+\.amazonaws\.com$/,
 ]
 

@@ -99,12 +99,14 @@ export function unseal(test: SealedTest): Error[] {
 /**
  * Why a request may not leave (the error to throw to its caller, kept for its test), or
  * `undefined` when it may: a recording session's own live send, a request made outside any
- * sealed test, anything but HTTP(S), an allowed host, and while recording anything that does not
- * look like a model call.
+ * sealed test (or by work left over from one that ended), anything but HTTP(S), an allowed host,
+ * and while recording anything that does not look like a model call.
  */
 export function refusal(method: string, url: string): Error | undefined {
   if (isLiveSend()) return undefined
-  const test = scope.getStore() ?? onlyRunning()
+  const own = scope.getStore()
+  // A context left over from a test that ended (work it did not await) is judged by no test.
+  const test = own === undefined ? onlyRunning() : running.has(own) ? own : undefined
   if (test === undefined) return undefined
   let parsed: URL
   try {
