@@ -22,6 +22,7 @@
 // context sent it, or the one test running when the context tells none.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { syncBuiltinESMExports } from 'node:module'
+import { runInThisContext } from 'node:vm'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { NetworkBlockedError, UnrecordedCallError } from '../errors/index.js'
@@ -207,7 +208,7 @@ const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
  * replaced the wrapper meanwhile).
  */
 function guardDispatcher(): () => void {
-  const global = globalThis as unknown as Record<symbol, unknown>
+  const global = nodeGlobal()
   // Node creates the dispatcher when its fetch first runs: a `data:` URL loads it and sends nothing.
   if (global[GLOBAL_DISPATCHER] === undefined && typeof fetch === 'function') {
     void fetch('data:,').then(
@@ -239,6 +240,21 @@ function guardDispatcher(): () => void {
   global[GLOBAL_DISPATCHER] = guard
   return () => {
     if (global[GLOBAL_DISPATCHER] === guard) global[GLOBAL_DISPATCHER] = original
+  }
+}
+
+/**
+ * The global object of Node's own realm, where its `fetch` reads the dispatcher. A runner that
+ * runs test files in a `vm` context (Jest, Vitest's `vmThreads` pool) gives them a global object of
+ * their own, while the `fetch` they are handed is still Node's. `runInThisContext` evaluates in
+ * Node's main context, and this constant expression is the one way there without a reference
+ * the test realm may not have.
+ */
+function nodeGlobal(): Record<symbol, unknown> {
+  try {
+    return runInThisContext('globalThis') as Record<symbol, unknown>
+  } catch {
+    return globalThis as unknown as Record<symbol, unknown>
   }
 }
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
-import { prepareSample, projectFiles, runVitestAsync } from '../support/sample-project.js'
+import {
+  prepareSample,
+  projectFiles,
+  runJestAsync,
+  runVitestAsync,
+} from '../support/sample-project.js'
 
 // The sealed replay (test/projects/sealed-replay), run with a real `vitest` process: an OpenAI
 // Agents SDK agent whose own calls go through a wrap()ped client, with an input guardrail that runs
@@ -160,5 +165,49 @@ describe('requests no recording answers, swallowed by the app', () => {
       / {2}- request: GET http:\/\/127\.0\.0\.2:\d+\/ping\n {2}- test: allowNetwork\n/,
     )
     expect(run.output).toContain("allowed now: '127.0.0.1'.")
+  }, 120_000)
+})
+
+describe('under Jest', () => {
+  let jestDir: string
+
+  beforeAll(() => {
+    jestDir = prepareSample('jest-sealed')
+  })
+
+  test('with --ci an unwrapped client and node:http fail their tests with network_blocked; loopback works', async () => {
+    const run = await runJestAsync(jestDir, ['--ci', 'sealed.test.ts'], { CI: 'true' })
+    expect(run.code, run.output).toBe(1)
+    expect(run.output).toMatch(/✕ a client built at the top of the file/)
+    expect(run.output).toMatch(/✕ node:http to a host that is not allowed/)
+    expect(run.output).toMatch(/✓ a loopback server keeps working/)
+    expect(run.output).toContain('- request: POST https://api.openai.com/v1/chat/completions')
+    expect(run.output).toContain('- request: GET http://api.example.com/status')
+    expect(run.output).toContain('[sample] http.get: NetworkBlockedError')
+    expect(run.output).toContain(
+      'add it to allowNetwork (withScenario(jestConfig, { allowNetwork }) in jest.config.js)',
+    )
+  }, 120_000)
+
+  test('while recording, the model call is refused with unrecorded_call', async () => {
+    const run = await runJestAsync(
+      jestDir,
+      ['--ci=false', 'sealed.test.ts', '-t', 'top of the file'],
+      { CI: '' },
+    )
+    expect(run.code, run.output).toBe(1)
+    expect(run.output).toContain(
+      'UnrecordedCallError: [vitest-scenario] Unrecorded model call refused while recording (mode: new): POST https://api.openai.com/v1/chat/completions',
+    )
+  }, 120_000)
+
+  test('allowNetwork from withScenario replaces the default', async () => {
+    const run = await runJestAsync(jestDir, ['--ci', 'sealed.test.ts', '-t', 'loopback'], {
+      CI: 'true',
+      SEAL_ALLOW_NETWORK: 'auth.example.com',
+    })
+    expect(run.code, run.output).toBe(1)
+    expect(run.output).toMatch(/- request: GET http:\/\/127\.0\.0\.1:\d+\/ping/)
+    expect(run.output).toContain("allowed now: 'auth.example.com'.")
   }, 120_000)
 })
