@@ -23,6 +23,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { syncBuiltinESMExports } from 'node:module'
 import { runInThisContext } from 'node:vm'
+import { RequestController } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { NetworkBlockedError, UnrecordedCallError } from '../errors/index.js'
@@ -171,11 +172,15 @@ function install(): () => void {
   const restoreDispatcher = guardDispatcher()
   const interceptors = [new FetchInterceptor(), new ClientRequestInterceptor()]
   for (const interceptor of interceptors) {
+    // Applied before listening: when another copy of the library already intercepts (a test's
+    // own msw), `apply` makes `on` add the listener to that running instance.
+    interceptor.apply()
     interceptor.on('request', ({ request, controller }) => {
+      // A request a mock (msw) already answered never reaches the network: it is no concern here.
+      if (controller.readyState !== RequestController.PENDING) return
       const error = refusal(request.method, request.url)
       if (error !== undefined) controller.errorWith(error)
     })
-    interceptor.apply()
   }
   syncBuiltinESMExports()
   return () => {

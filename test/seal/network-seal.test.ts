@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { types } from 'node:util'
+import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { NetworkBlockedError, UnrecordedCallError } from '../../src/errors/index.js'
 import { sendLive } from '../../src/seal/live-send.js'
@@ -120,4 +121,22 @@ test('outside a sealed test nothing is judged, and the interception is removed',
   expect(http.request).toBe(realRequest)
   expect(types.isProxy((globalThis as Record<symbol, unknown>)[DISPATCHER])).toBe(false)
   expect(refusal('GET', 'https://api.openai.com/v1/models')).toBeUndefined()
+})
+
+test("a test's own mock (msw, applied before the seal) still answers; what it leaves is refused", async () => {
+  const mock = new FetchInterceptor()
+  mock.apply()
+  mock.on('request', ({ request, controller }) => {
+    if (request.url.endsWith('/mocked')) controller.respondWith(new Response('mocked'))
+  })
+  try {
+    sealAs('replay')
+    expect(await (await fetch('https://api.example.com/mocked')).text()).toBe('mocked')
+    await expect(fetch('https://api.example.com/other')).rejects.toBeInstanceOf(NetworkBlockedError)
+    expect((sealed as SealedTest).failures).toHaveLength(1)
+  } finally {
+    unseal(sealed as SealedTest)
+    sealed = undefined
+    mock.dispose()
+  }
 })
