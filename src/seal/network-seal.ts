@@ -256,12 +256,18 @@ function guardDispatcher(): () => void {
  * the test realm may not have.
  */
 function nodeGlobal(): Record<symbol, unknown> {
-  try {
-    return runInThisContext('globalThis') as Record<symbol, unknown>
-  } catch {
-    return globalThis as unknown as Record<symbol, unknown>
+  if (nodeRealmGlobal === undefined) {
+    try {
+      nodeRealmGlobal = runInThisContext('globalThis') as Record<symbol, unknown>
+    } catch {
+      nodeRealmGlobal = globalThis as unknown as Record<symbol, unknown>
+    }
   }
+  return nodeRealmGlobal
 }
+
+/** Node's realm's global object, found once (compiling the expression costs more than the rest). */
+let nodeRealmGlobal: Record<symbol, unknown> | undefined
 
 function isDispatcher(value: unknown): value is Dispatcher & object {
   return (
