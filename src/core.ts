@@ -324,6 +324,11 @@ export type { MessageParts } from './errors/format-message.js'
 export { InvalidArgumentError } from './errors/invalid-argument-error.js'
 export { MissingPeerError } from './errors/missing-peer-error.js'
 export { isModelCallError, ModelCallError } from './errors/model-call-error.js'
+export {
+  NetworkBlockedError,
+  type RefusedRequest,
+  UnrecordedCallError,
+} from './errors/network-errors.js'
 export { ReadOnlyStateError } from './errors/read-only-state-error.js'
 export {
   RecordingError,

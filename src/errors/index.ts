@@ -12,6 +12,11 @@ export { formatMessage, MESSAGE_PREFIX, type MessageParts, quoteList } from './f
 export { assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
 export { MissingPeerError } from './missing-peer-error.js'
 export { isModelCallError, ModelCallError } from './model-call-error.js'
+export {
+  NetworkBlockedError,
+  type RefusedRequest,
+  UnrecordedCallError,
+} from './network-errors.js'
 export { ReadOnlyStateError } from './read-only-state-error.js'
 export {
   RecordingError,

@@ -38,6 +38,10 @@ export const SCENARIO_ERROR_CODES = Object.freeze([
   'missing_peer',
   /** An agent adapter could not make the turn's answer of what its SDK's run did. */
   'adapter_failed',
+  /** A test in `replay` mode sent a request no recording answered to a host that is not allowed. */
+  'network_blocked',
+  /** While recording, a model call bypassed the recording (it would be blocked in CI). */
+  'unrecorded_call',
 ] as const)
 
 /**

@@ -5,6 +5,7 @@
 // every test file, in the test environment: the only place `@jest/globals` may be imported.
 import { afterAll, afterEach, beforeEach, expect, test } from '@jest/globals'
 import { processLimiter } from '../models/limiter.js'
+import { type SealedTest, seal, sealedTest, unseal } from '../seal/network-seal.js'
 import { useSecretSettings } from '../secrets/current-settings.js'
 import { redactFromModule, useRedactModule } from '../setup/redact-module.js'
 import { type JestGlobals, useJestGlobals } from './jest-globals.js'
@@ -39,16 +40,35 @@ useSecretSettings(() => ({
 
 registerJestMatchers()
 
+/** The network seal of each running test (see seal/network-seal.ts), by test. */
+const sealedTests = new Map<unknown, SealedTest>()
+
 beforeEach(() => {
   const now = jestTestNow()
-  if (now !== undefined) willFinish(now)
+  if (now === undefined) return
+  willFinish(now)
+  // Every test that records or replays is sealed for its duration. Jest runs no hooks for
+  // test.concurrent tests, so those are not sealed.
+  if (now.mode === 'off') return
+  const sealed = sealedTest({
+    name: now.fullName,
+    mode: now.mode,
+    allowNetwork: providedJestOptions()?.allowNetwork,
+    allowFix: 'withScenario(jestConfig, { allowNetwork }) in jest.config.js',
+  })
+  sealedTests.set(now.key, sealed)
+  seal(sealed)
 })
 
 afterEach(async () => {
   const now = jestTestNow()
   if (now === undefined) return
+  const sealed = sealedTests.get(now.key)
+  sealedTests.delete(now.key)
+  const refused = sealed === undefined ? [] : unseal(sealed)
   // A scenario() test finished its recordings already; this finishes a plain test's.
-  const { failures } = await finishJestRecordings(now, testFailedSoFar())
+  const finished = await finishJestRecordings(now, testFailedSoFar() || refused.length > 0)
+  const failures = [...refused, ...finished.failures]
   if (failures.length > 0) throw testFailure(failures, undefined)
 })
 

@@ -29,6 +29,8 @@ export interface HostOptions {
   prices?: Record<string, ModelPrice> | undefined
   /** The default budget of each run (a scenario's or run()'s own replaces it). */
   budget?: Budget | undefined
+  /** The hosts a sealed test may reach (`undefined`: loopback only). */
+  allowNetwork?: string[] | undefined
   /** `VITEST_SCENARIO_RECORD`, read and checked once (`none` already read as `replay`). */
   modeOverride?: RecordingMode | undefined
 }
@@ -66,6 +68,7 @@ export function resolveHostOptions(
     turnTimeoutMs: checked.turnTimeoutMs,
     prices: checked.prices,
     budget: checked.budget,
+    allowNetwork: checked.allowNetwork,
     modeOverride: context.modeOverride,
   }
 }

@@ -6,6 +6,7 @@ import { limiterOptionsSchema } from '../models/limiter.js'
 import { pluginModelConfigSchema } from '../models/model-config-schema.js'
 import { budgetSchema } from '../runner/budget.js'
 import { pricesSchema, timeoutMsSchema } from '../runner/run-options.js'
+import { allowNetworkSchema } from '../seal/allow-network.js'
 
 /** The message for a `redact` function: it cannot cross to the workers, a module can. */
 const REDACT_FUNCTION =
@@ -72,6 +73,15 @@ export const pluginOptionsSchema = z.strictObject(
      * `prices`); a run past it ends with status `limit_reached` and `stopReason: 'budget'`.
      */
     budget: budgetSchema.optional(),
+    /**
+     * The hosts a test may reach past its recording while it runs in a recording mode: host
+     * names, `host:port`, IP addresses, IPv4 ranges (`127.0.0.0/8`), or `'*'` for every host. In
+     * `replay` any other request is refused (`network_blocked`); while recording, one that looks
+     * like a model call is (`unrecorded_call`). The list replaces the default, so keep the
+     * loopback entries for servers a test starts itself.
+     * @default ['localhost', '127.0.0.0/8', '::1']
+     */
+    allowNetwork: allowNetworkSchema,
   },
   { error: 'an options object { model?, parsingModel?, recordings?, … }' },
 )

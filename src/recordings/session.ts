@@ -2,6 +2,7 @@ import { basename, dirname, join } from 'node:path'
 import { InvalidArgumentError, RecordingError, RecordingMissingError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
+import { sendLive } from '../seal/live-send.js'
 import { liveKeys, rememberLiveKey } from '../secrets/live-keys.js'
 import { bearer, transient, unusableSuccess } from './exchange.js'
 import { recordingFileError } from './file-system-error.js'
@@ -467,7 +468,8 @@ export class RecordingSession {
     const started = performance.now()
     // A connection failure throws here and a transient answer (429, 5xx) is returned unkept: the
     // retry is the same call again, and the counter has not moved for it.
-    const response = await call.live(call.url, call.init)
+    // Marked as the library's own live send: the network seal lets it out (it is recorded).
+    const response = await sendLive(() => call.live(call.url, call.init))
     if (transient(response)) return response
     const keep = (recorded: RecordedResponse) => {
       // Re-recording an unchanged exchange keeps its old duration: an unchanged conversation

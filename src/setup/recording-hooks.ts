@@ -19,6 +19,7 @@ import {
   recordingTestId,
 } from '../recordings/test-id.js'
 import { compactJson } from '../reporter/compact-json.js'
+import { type SealedTest, seal, sealedTest, unseal } from '../seal/network-seal.js'
 import { useSecretSettings } from '../secrets/current-settings.js'
 import { duplicateFullNames, duplicateNameError } from './duplicate-names.js'
 import { providedOptions } from './provided-options.js'
@@ -52,6 +53,8 @@ interface TestRecordings {
   sample(i: number): RecordingSession
   /** What the test's async contexts hold: emptied when the test ends. */
   refs: SessionRef[]
+  /** The test's network seal (see seal/network-seal.ts), lifted when the test ends. */
+  sealed: SealedTest
 }
 
 /**
@@ -150,7 +153,17 @@ export function registerRecordingHooks(): void {
         },
       })
     }
+    // Every test the host records or replays is sealed for its duration: in replay no request
+    // leaves unless a recording answers it or its host is allowed; while recording, a model call
+    // that bypasses the recording is refused.
+    const sealed = sealedTest({
+      name: namesOf(task).join(' > '),
+      mode,
+      allowNetwork: options?.allowNetwork,
+      allowFix: 'scenarioPlugin({ allowNetwork }) in vitest.config.ts',
+    })
     const recordings: TestRecordings = {
+      sealed,
       main() {
         this.made ??= sessionFor(undefined)
         return this.made
@@ -166,6 +179,7 @@ export function registerRecordingHooks(): void {
     const ref: SessionRef = { session: undefined, open: () => recordings.main() }
     recordings.refs.push(ref)
     tests.set(context.task, recordings)
+    seal(sealed)
     // Every model call this test makes, also from `test.concurrent` tests sharing the worker, finds
     // its session through the async context the test body runs in.
     current.enterWith(ref)
@@ -179,17 +193,18 @@ export function registerRecordingHooks(): void {
     // with every test it ran. A late call of this test finds its finished session through its
     // async context and is refused.
     tests.delete(context.task)
+    // Lifted first: the interception never outlives the test, whatever finishing its sessions does.
+    const refused = unseal(recordings.sealed)
     for (const ref of recordings.refs) {
       ref.session = undefined
       ref.open = undefined
     }
     const task = context.task as unknown as TaskLike
-    const failed = task.result?.state === 'fail'
-    const { summary, failures } = await finishTestSessions(
-      recordings.made,
-      recordings.samples,
-      failed,
-    )
+    // A refused request fails the test: its recording is kept as `partial`, never as complete.
+    const failed = task.result?.state === 'fail' || refused.length > 0
+    const finished = await finishTestSessions(recordings.made, recordings.samples, failed)
+    const { summary } = finished
+    const failures = [...refused, ...finished.failures]
     // Stored compactly: the worker keeps it until the file ends (reporter/compact-json.ts).
     if (summary !== undefined) task.meta.recording = compactJson(summary)
     // Registered only for a test that has recording failures: the runner takes a stack trace for
@@ -396,12 +411,15 @@ function redactHook(options: ProvidedOptions | undefined): RedactHook | undefine
   return configured.redact ?? redactFromModule(options?.recordings.redactModule)
 }
 
+/** The seal's refusals, printed first with the recording failures: they explain the rest. */
+const NETWORK_ERRORS = new Set(['NetworkBlockedError', 'UnrecordedCallError'])
+
 /** Recording failures are printed before the test's other errors: they explain them. */
 function putRecordingErrorsFirst(task: TaskLike): void {
   const errors = task.result?.errors
   if (errors === undefined || errors.length < 2) return
   const isRecording = (e: { name?: string }) =>
-    typeof e.name === 'string' && e.name.startsWith('Recording')
+    typeof e.name === 'string' && (e.name.startsWith('Recording') || NETWORK_ERRORS.has(e.name))
   const sorted = [...errors.filter(isRecording), ...errors.filter((e) => !isRecording(e))]
   errors.splice(0, errors.length, ...sorted)
 }

@@ -1,0 +1,133 @@
+import { isIP } from 'node:net'
+import { z } from 'zod'
+
+/**
+ * The hosts a sealed test may reach when `allowNetwork` is not given: loopback only, so servers
+ * a test starts itself keep working.
+ */
+export const DEFAULT_ALLOW_NETWORK: readonly string[] = Object.freeze([
+  'localhost',
+  '127.0.0.0/8',
+  '::1',
+])
+
+/** What an `allowNetwork` entry may be, for messages. */
+const ENTRY_SHAPE =
+  "a host name ('api.example.com'), host:port ('api.example.com:8443'), an IP address, an IPv4 range ('127.0.0.0/8') or '*' for every host"
+
+/** One entry, read: any host, a host (optionally on one port), or an IPv4 range. */
+type AllowRule =
+  | { kind: 'any' }
+  | { kind: 'host'; host: string; port: number | undefined }
+  | { kind: 'range'; base: number; mask: number }
+
+/** The checked `allowNetwork` list, ready to match URLs against. */
+export interface AllowList {
+  /** The entries as written (for messages). */
+  readonly entries: readonly string[]
+  readonly rules: readonly AllowRule[]
+}
+
+/**
+ * The `allowNetwork` option's rule: every entry must read as a host, `host:port`, an IP address,
+ * an IPv4 range or `'*'` (a URL is refused with the host to write instead).
+ */
+export const allowNetworkSchema = z
+  .array(
+    z.string(ENTRY_SHAPE).superRefine((entry, context) => {
+      if (parseEntry(entry) !== undefined) return
+      const host = hostOfUrl(entry)
+      context.addIssue({
+        code: 'custom',
+        message: host === undefined ? ENTRY_SHAPE : `${ENTRY_SHAPE}; not a URL: write '${host}'`,
+        input: entry,
+      })
+    }),
+    { error: "an array of hosts such as ['api.example.com', 'localhost', '127.0.0.0/8']" },
+  )
+  .optional()
+
+/**
+ * Reads checked `allowNetwork` entries (`undefined`: the loopback default).
+ *
+ * @example
+ * hostAllowed(new URL('http://127.0.0.1:8080/'), allowList(undefined)) // true
+ */
+export function allowList(entries: readonly string[] | undefined): AllowList {
+  const list = entries ?? DEFAULT_ALLOW_NETWORK
+  return {
+    entries: list,
+    rules: list.flatMap((entry) => {
+      const rule = parseEntry(entry)
+      return rule === undefined ? [] : [rule]
+    }),
+  }
+}
+
+/** Whether a request to `url` may leave a sealed test. */
+export function hostAllowed(url: URL, list: AllowList): boolean {
+  const host = bareHost(url.hostname)
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port)
+  const ipv4 = isIP(host) === 4 ? ipv4Number(host) : undefined
+  return list.rules.some((rule) => {
+    if (rule.kind === 'any') return true
+    if (rule.kind === 'host') {
+      return rule.host === host && (rule.port === undefined || rule.port === port)
+    }
+    return ipv4 !== undefined && (ipv4 & rule.mask) >>> 0 === rule.base
+  })
+}
+
+/** One entry read, or `undefined` when it is none of the shapes an entry may have. */
+function parseEntry(raw: string): AllowRule | undefined {
+  const entry = raw.trim().toLowerCase()
+  if (entry === '*') return { kind: 'any' }
+  const range = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(entry)
+  if (range !== null) {
+    const [, address = '', bits = ''] = range
+    const prefix = Number(bits)
+    if (isIP(address) !== 4 || prefix > 32) return undefined
+    const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0
+    return { kind: 'range', base: (ipv4Number(address) & mask) >>> 0, mask }
+  }
+  if (isIP(entry) === 6) return { kind: 'host', host: entry, port: undefined }
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry)
+  if (bracketed !== null) {
+    const [, address = '', port] = bracketed
+    return isIP(address) === 6 ? hostRule(address, port) : undefined
+  }
+  const hostPort =
+    /^([a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*)\.?(?::(\d{1,5}))?$/.exec(
+      entry,
+    )
+  if (hostPort === null) return undefined
+  const [, host = '', port] = hostPort
+  return hostRule(host, port)
+}
+
+function hostRule(host: string, port: string | undefined): AllowRule | undefined {
+  if (port === undefined) return { kind: 'host', host, port: undefined }
+  const number = Number(port)
+  return number > 0 && number < 65536 ? { kind: 'host', host, port: number } : undefined
+}
+
+/** A URL's host name without IPv6 brackets or a trailing dot, in lower case. */
+function bareHost(hostname: string): string {
+  const host = hostname.toLowerCase()
+  const unbracketed = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+  return unbracketed.endsWith('.') ? unbracketed.slice(0, -1) : unbracketed
+}
+
+function ipv4Number(address: string): number {
+  return address.split('.').reduce((n, part) => ((n << 8) | Number(part)) >>> 0, 0)
+}
+
+/** The host an entry written as a URL meant (`https://api.example.com/v1` → `api.example.com`). */
+function hostOfUrl(entry: string): string | undefined {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) return undefined
+  try {
+    return new URL(entry).host || undefined
+  } catch {
+    return undefined
+  }
+}
