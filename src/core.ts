@@ -326,6 +326,7 @@ export { MissingPeerError } from './errors/missing-peer-error.js'
 export { isModelCallError, ModelCallError } from './errors/model-call-error.js'
 export { ReadOnlyStateError } from './errors/read-only-state-error.js'
 export {
+  RecordingBadResponseError,
   RecordingError,
   RecordingMissingError,
   RecordingSecretError,

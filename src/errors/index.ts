@@ -14,6 +14,7 @@ export { MissingPeerError } from './missing-peer-error.js'
 export { isModelCallError, ModelCallError } from './model-call-error.js'
 export { ReadOnlyStateError } from './read-only-state-error.js'
 export {
+  RecordingBadResponseError,
   RecordingError,
   RecordingMissingError,
   RecordingSecretError,

@@ -38,6 +38,8 @@ export const SCENARIO_ERROR_CODES = Object.freeze([
   'missing_peer',
   /** An agent adapter could not make the turn's answer of what its SDK's run did. */
   'adapter_failed',
+  /** A 2xx answer that is no usable answer for its protocol was not recorded. */
+  'bad_response',
 ] as const)
 
 /**
