@@ -41,7 +41,10 @@ export function answerProblem(
     // No content is a complete answer where an API sends it (never a model's answer).
     if ((status === 204 || status === 205) && response.text === '') return undefined
     const type = response.headers['content-type'] ?? 'none'
-    return at('response.text', `the body is not JSON (content-type: ${type}): ${snippet(response.text)}`)
+    return at(
+      'response.text',
+      `the body is not JSON (content-type: ${type}): ${snippet(response.text)}`,
+    )
   }
   const body = fields(response.body)
   if (body.error !== undefined && body.error !== null) {
@@ -69,7 +72,10 @@ function protocolOf(request: RecordedRequest, response: RecordedResponse): Proto
   const first = response.stream?.find((e) => typeof e.data === 'object' && e.data !== null)
   const body = fields(first === undefined ? response.body : first.data)
   if (body.object === 'chat.completion' || body.object === 'chat.completion.chunk') return 'chat'
-  if (body.object === 'response' || (typeof body.type === 'string' && body.type.startsWith('response.'))) {
+  if (
+    body.object === 'response' ||
+    (typeof body.type === 'string' && body.type.startsWith('response.'))
+  ) {
     return 'responses'
   }
   if ((body.type === 'message' && body.role === 'assistant') || body.type === 'message_start') {
@@ -115,7 +121,10 @@ function anthropicProblem(body: Fields): AnswerProblem | undefined {
 }
 
 /** A stream, assembled: an error event, or no content at all, is no answer. */
-function streamProblem(protocol: Protocol, events: readonly RecordedEvent[]): AnswerProblem | undefined {
+function streamProblem(
+  protocol: Protocol,
+  events: readonly RecordedEvent[],
+): AnswerProblem | undefined {
   if (protocol === undefined) return undefined
   let answered = false
   for (let i = 0; i < events.length; i++) {
@@ -201,7 +210,9 @@ function answerBlock(block: Fields): boolean {
 /** A Chat Completions message or delta with tool calls (or the legacy `function_call`). */
 function hasToolCalls(message: Fields): boolean {
   const calls = message.tool_calls
-  return (Array.isArray(calls) && calls.length > 0) || fields(message.function_call).name !== undefined
+  return (
+    (Array.isArray(calls) && calls.length > 0) || fields(message.function_call).name !== undefined
+  )
 }
 
 /**

@@ -176,7 +176,13 @@ describe('a recording fetch (recordedFetch)', () => {
     anthropicServer.reply({
       raw: {
         status: 200,
-        body: { id: 'msg_1', type: 'message', role: 'assistant', content: [], stop_reason: 'end_turn' },
+        body: {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          content: [],
+          stop_reason: 'end_turn',
+        },
       },
     })
     const response = await post(anthropicServer.url, '/v1/messages', {

@@ -95,7 +95,10 @@ describe('keyless endpoints record', () => {
 
   test('a key in the body is a live key: the request holding it is not written', async () => {
     const recorded = use('new')
-    await recorded(url(), { method: 'POST', body: JSON.stringify({ ...JSON.parse(body), api_key: KEY }) })
+    await recorded(url(), {
+      method: 'POST',
+      body: JSON.stringify({ ...JSON.parse(body), api_key: KEY }),
+    })
     const refused = await session.finish(false).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(RecordingSecretError)
     expect(refused).toMatchObject({ jsonPath: 'interactions.0.request.body.api_key' })
