@@ -17,8 +17,8 @@ export type CompletionCheck =
  * Checks that a 2xx body is a usable Chat Completions answer. A proxy's HTML page, JSON sent as
  * `text/plain` (the SDK then hands over a string), an `{ "error": … }` body, no choices, content
  * that is neither a string nor `null`, or no content (`null`) and no tool calls is not an answer,
- * however it was sent: taking it as an empty
- * answer would hide a wrong base URL, and recording it would replay the fault forever.
+ * however it was sent: taking it as an empty answer would hide a wrong base URL, and recording it
+ * would replay the fault forever.
  */
 export function checkCompletion(data: unknown, contentType: string | undefined): CompletionCheck {
   const object = answerObject(data, contentType, 'completion')

@@ -74,6 +74,15 @@ describe('keyless endpoints record', () => {
     expect(server.requests[0]?.authorization).toBe('missing')
   })
 
+  test('a 401 to a call without a key is not recorded: the next run, with the key, asks again', async () => {
+    server.reply({ status: 401, message: 'You did not provide an API key.' })
+    const recorded = use('new')
+    const response = await recorded(url(), { method: 'POST', body })
+    expect(response.status).toBe(401)
+    expect(await session.finish(true)).toMatchObject({ recorded: 0, written: false })
+    expect(store.files.size).toBe(0)
+  })
+
   test('a key in the query (Gemini-style ?key=) records, and never reaches the file', async () => {
     const file = await recordsAndReplays((recorded) =>
       recorded(`${url()}?key=${QUERY_KEY}`, {
