@@ -331,6 +331,7 @@ export {
 } from './errors/network-errors.js'
 export { ReadOnlyStateError } from './errors/read-only-state-error.js'
 export {
+  RecordingBadResponseError,
   RecordingError,
   RecordingMissingError,
   RecordingSecretError,

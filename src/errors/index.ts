@@ -19,6 +19,7 @@ export {
 } from './network-errors.js'
 export { ReadOnlyStateError } from './read-only-state-error.js'
 export {
+  RecordingBadResponseError,
   RecordingError,
   RecordingMissingError,
   RecordingSecretError,

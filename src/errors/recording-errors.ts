@@ -56,3 +56,24 @@ export class RecordingError extends ScenarioError {
     this.file = file
   }
 }
+
+/**
+ * A live model call answered 2xx with no usable answer for its protocol (`choices: []`, a message
+ * with `content: null` and no tool calls, a Responses `output: []`, an Anthropic `content: []`, an
+ * HTML page, JSON cut short), so the exchange was not recorded. The caller got the response as it
+ * came; the test fails with this error, which names the recording file and the JSON path of what
+ * is missing (`response.body.choices`).
+ */
+export class RecordingBadResponseError extends ScenarioError {
+  override name = 'RecordingBadResponseError'
+  /** The recording file the exchange was left out of. */
+  readonly file: string
+  /** Where in the interaction, as a dot path (`response.body.choices`, `response.stream`). */
+  readonly jsonPath: string
+
+  constructor(parts: MessageParts, details: { file: string; jsonPath: string }) {
+    super('bad_response', parts)
+    this.file = details.file
+    this.jsonPath = details.jsonPath
+  }
+}

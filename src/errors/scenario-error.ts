@@ -42,6 +42,8 @@ export const SCENARIO_ERROR_CODES = Object.freeze([
   'network_blocked',
   /** While recording, a model call bypassed the recording (it would be blocked in CI). */
   'unrecorded_call',
+  /** A 2xx answer that is no usable answer for its protocol was not recorded. */
+  'bad_response',
 ] as const)
 
 /**

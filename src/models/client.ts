@@ -1,5 +1,5 @@
 import { libraryFetch } from '../recordings/recording-fetch.js'
-import { type Fetch, PLACEHOLDER_KEY, type RecordingSession } from '../recordings/session.js'
+import type { Fetch, RecordingSession } from '../recordings/session.js'
 import { isWrapped, wrap } from '../recordings/wrap.js'
 import { rememberLiveKey } from '../secrets/live-keys.js'
 import { baseURLOf, endpointOf } from './endpoint.js'
@@ -35,9 +35,9 @@ const endpointsFor = new WeakMap<RecordingSession, Map<string, LibraryEndpoint>>
  * JSON both ways, `OPENAI_ORG_ID` and `OPENAI_PROJECT_ID` as `OpenAI-Organization` and
  * `OpenAI-Project`), and the `fetch` to use: the recording session's when there is one, else
  * `fetch` itself. Built once per base URL and key (and session), so a call builds no headers.
- * `undefined` when there is no key: none in the config, `OPENAI_API_KEY` unset, and no session
- * (with one, a placeholder key replays, and recording with it is refused with a message asking for
- * the key).
+ * `undefined` when there is no key (none in the config, `OPENAI_API_KEY` unset) and no session.
+ * With a session, a call without a key carries no credential: it replays, and records as a call
+ * to a keyless endpoint (a local server) does.
  */
 export function libraryEndpoint(
   config: ModelConfig,
@@ -45,10 +45,10 @@ export function libraryEndpoint(
 ): LibraryEndpoint | undefined {
   // Every artifact and printed text is checked for the key from now on (masked, or refused).
   rememberLiveKey(config.apiKey)
-  const apiKey = config.apiKey ?? keyFromEnvironment(recording)
-  if (apiKey === undefined) return undefined
+  const apiKey = config.apiKey ?? keyFromEnvironment()
+  if (apiKey === undefined && recording === undefined) return undefined
   const baseURL = baseURLOf(config)
-  const key = `${baseURL}\u0000${apiKey}`
+  const key = `${baseURL}\u0000${apiKey ?? ''}`
   let cache = endpoints
   if (recording !== undefined) {
     cache = endpointsFor.get(recording) ?? new Map()
@@ -71,13 +71,13 @@ export function libraryEndpoint(
   return endpoint
 }
 
-/** The headers of every call to one endpoint with one key. */
-function requestHeaders(apiKey: string): Record<string, string> {
+/** The headers of every call to one endpoint with one key (none: no `authorization`). */
+function requestHeaders(apiKey: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'content-type': 'application/json',
-    authorization: `Bearer ${apiKey}`,
   }
+  if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`
   const organization = process.env.OPENAI_ORG_ID
   if (organization !== undefined && organization !== '') {
     headers['openai-organization'] = organization
@@ -87,15 +87,10 @@ function requestHeaders(apiKey: string): Record<string, string> {
   return headers
 }
 
-/**
- * `OPENAI_API_KEY`, as the SDK would read it. With a recording session a missing key is
- * replaced by a placeholder, so replaying needs no key; recording with the placeholder is
- * refused with a message that asks for the key. Without one, there is no key.
- */
-function keyFromEnvironment(recording: RecordingSession | undefined): string | undefined {
+/** `OPENAI_API_KEY`, as the SDK would read it (empty counts as unset). */
+function keyFromEnvironment(): string | undefined {
   const key = process.env.OPENAI_API_KEY
-  if (key !== undefined && key !== '') return key
-  return recording === undefined ? undefined : PLACEHOLDER_KEY
+  return key !== undefined && key !== '' ? key : undefined
 }
 
 /**

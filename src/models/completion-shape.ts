@@ -15,9 +15,10 @@ export type CompletionCheck =
 
 /**
  * Checks that a 2xx body is a usable Chat Completions answer. A proxy's HTML page, JSON sent as
- * `text/plain` (the SDK then hands over a string), an `{ "error": … }` body, no choices, or content
- * that is neither a string nor `null` is not an answer, however it was sent: taking it as an empty
- * answer would hide a wrong base URL, and recording it would replay the fault forever.
+ * `text/plain` (the SDK then hands over a string), an `{ "error": … }` body, no choices, content
+ * that is neither a string nor `null`, or no content (`null`) and no tool calls is not an answer,
+ * however it was sent: taking it as an empty answer would hide a wrong base URL, and recording it
+ * would replay the fault forever.
  */
 export function checkCompletion(data: unknown, contentType: string | undefined): CompletionCheck {
   const object = answerObject(data, contentType, 'completion')
@@ -37,9 +38,17 @@ export function checkCompletion(data: unknown, contentType: string | undefined):
     )
   }
   const calls = (toolCalls ?? []) as ChatToolCall[]
-  // A message with tool calls may leave `content` out; an answer without them must carry it.
-  const contentOk =
-    typeof content === 'string' || content === null || (content === undefined && calls.length > 0)
+  // A message with tool calls may leave `content` out or null; an answer without them must carry
+  // text: `null` alone is no answer (taken as "", it would pass for a model that said nothing).
+  if (calls.length === 0 && (content === null || content === undefined)) {
+    const refusal = (message as { refusal?: unknown }).refusal
+    return bad(
+      typeof refusal === 'string' && refusal !== ''
+        ? `\`choices[0].message.content\` is null and there are no tool calls: the model refused: ${snippet(refusal)}`
+        : `\`choices[0].message.content\` is ${describe(content)} and there are no tool calls`,
+    )
+  }
+  const contentOk = typeof content === 'string' || content === null || content === undefined
   if (!contentOk) {
     return bad(`\`choices[0].message.content\` is ${describe(content)}, not a string or null`)
   }

@@ -97,6 +97,8 @@ export function bodyJson(body: unknown): Json | undefined {
       return body
     }
   }
+  // A form body is text: recorded and matched as `fetch` sends it.
+  if (body instanceof URLSearchParams) return body.toString()
   if (body instanceof Uint8Array) return hashString(body)
   if (body instanceof ArrayBuffer) return hashString(new Uint8Array(body))
   throw new TypeError(

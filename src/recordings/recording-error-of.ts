@@ -1,5 +1,6 @@
 import {
   isScenarioError,
+  type RecordingBadResponseError,
   type RecordingError,
   type RecordingMissingError,
 } from '../errors/index.js'
@@ -24,6 +25,26 @@ export function recordingErrorOf(
       current = (current as { cause?: unknown }).cause
     } catch {
       // A cause getter that throws ends the chain.
+      return undefined
+    }
+  }
+  return undefined
+}
+
+/**
+ * The session's refusal of a 2xx that was no usable answer (`bad_response`), on the error or in its
+ * `cause` chain: an agent that asks again for an answer the session refused gets the refusal
+ * thrown from its client's `fetch`, wrapped by its SDK.
+ */
+export function badResponseOf(error: unknown): RecordingBadResponseError | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    if (isScenarioError(current) && current.code === 'bad_response') {
+      return current as RecordingBadResponseError
+    }
+    try {
+      current = (current as { cause?: unknown }).cause
+    } catch {
       return undefined
     }
   }

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import { guardStreams } from '../models/stream-cut.js'
+import { fetchInit } from './fetch-init.js'
 import {
   type Fetch,
   isRecordingSession,
@@ -77,7 +78,10 @@ function sessionFetch(options: RecordingFetchOptions, call: string, counts: bool
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     // The SDK probes its fetch with `fetch('data:,')` before uploads: not a model call.
     if (!/^https?:/i.test(url)) return live(input, init)
-    return session.handle({ url, init, baseURL: options.baseURL(url), live })
+    // A `Request`'s headers and body, and a form body, as the session reads and sends them.
+    const call = fetchInit(input, init)
+    const callInit = call instanceof Promise ? await call : call
+    return session.handle({ url, init: callInit, baseURL: options.baseURL(url), live })
   }
   if (!counts) return (input, init = {}) => answer(input, init)
   return async (input, init = {}) => {

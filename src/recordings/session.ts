@@ -1,10 +1,16 @@
 import { basename, dirname, join } from 'node:path'
-import { InvalidArgumentError, RecordingError, RecordingMissingError } from '../errors/index.js'
+import {
+  InvalidArgumentError,
+  RecordingBadResponseError,
+  RecordingError,
+  RecordingMissingError,
+} from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { readOptions } from '../internal/read-options.js'
 import { sendLive } from '../seal/live-send.js'
 import { liveKeys, rememberLiveKey } from '../secrets/live-keys.js'
-import { bearer, transient, unusableSuccess } from './exchange.js'
+import { type AnswerProblem, answerProblem } from './answer-check.js'
+import { transient } from './exchange.js'
 import { recordingFileError } from './file-system-error.js'
 import { type Decision, type MatchState, match } from './match.js'
 import { missReport, type RenameCandidate } from './miss-report.js'
@@ -25,6 +31,7 @@ import {
   type RecordingFile,
   serializeRecording,
 } from './recording-file.js'
+import { requestCredentials } from './request-credentials.js'
 import { RequestKeys } from './request-key.js'
 import { RequestNormalizer } from './request-normalizer.js'
 import { maskSecrets, redactRecording, secretRules } from './secrets.js'
@@ -38,11 +45,7 @@ export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promi
 /** The response header that marks a replayed call; its value is the recorded duration in ms. */
 export const REPLAYED_HEADER = 'x-vitest-scenario-replayed-ms'
 
-/**
- * The key a client the library builds gets when none is set and a session records its calls:
- * enough to build the SDK client and replay, and refused when a call would have to be recorded.
- */
-export const PLACEHOLDER_KEY = 'vitest-scenario-no-api-key'
+export { PLACEHOLDER_KEY } from './request-credentials.js'
 
 /** What a host gives a session: one test's recording (or one sample's) and how it is used. */
 export interface RecordingSessionOptions {
@@ -129,6 +132,8 @@ interface Call {
   interaction: RecordedInteraction | undefined
   live: boolean
   pending?: Promise<void>
+  /** Why its live answer was left out of the recording (no usable answer), kept for the test. */
+  refused?: { error: Error; id: string } | undefined
 }
 
 /** One call, matched: what the session decided, and the request and counter it decided on. */
@@ -269,6 +274,16 @@ export class RecordingSession {
     const call = this.#byResponse.get(response)
     if (call === undefined) return
     this.#byResponse.delete(response)
+    // The caller reports the bad answer itself (the library's own calls end the turn with
+    // `bad_response`): the session's refusal of the same answer is not a second failure.
+    const { refused } = call
+    if (refused !== undefined) {
+      call.refused = undefined
+      this.#failedCalls.delete(refused.id)
+      const at = this.failures.indexOf(refused.error)
+      if (at !== -1) this.failures.splice(at, 1)
+      return
+    }
     this.#leaveOut(call)
   }
 
@@ -457,21 +472,47 @@ export class RecordingSession {
     previous: RecordedInteraction | undefined,
   ): Promise<Response> {
     const request = decided.request as RecordedRequest
-    const credential = bearer(new Headers(call.init.headers))
-    if (credential === undefined || credential === '' || credential === PLACEHOLDER_KEY) {
-      throw this.#failOnce(decided, () => this.#needsKey(request))
+    // A call repeated after its answer was refused (an agent's loop asking again) fails as that
+    // call did: the same server would answer the same way, and nothing is paid for twice.
+    const failed = this.#failedCalls.get(callId(decided))
+    if (failed !== undefined) throw this.#fail(failed)
+    const headers = new Headers(call.init.headers)
+    const credentials = requestCredentials(call.url, headers, call.init.body)
+    if (credentials.empty !== undefined) {
+      const header = credentials.empty
+      throw this.#failOnce(decided, () => this.#needsKey(request, header))
     }
-    this.#liveKeys.add(credential)
-    rememberLiveKey(credential)
+    for (const key of credentials.keys) {
+      this.#liveKeys.add(key)
+      rememberLiveKey(key)
+    }
+    let { init } = call
+    if (credentials.placeholders.length > 0) {
+      // The placeholder stands for "no key": the live call goes without one.
+      for (const name of credentials.placeholders) headers.delete(name)
+      init = { ...init, headers }
+    }
+    const keyless = credentials.keys.length === 0
     const slot: Call = { interaction: undefined, live: true }
     this.#calls.push(slot)
     const started = performance.now()
     // A connection failure throws here and a transient answer (429, 5xx) is returned unkept: the
     // retry is the same call again, and the counter has not moved for it.
     // Marked as the library's own live send: the network seal lets it out (it is recorded).
-    const response = await sendLive(() => call.live(call.url, call.init))
+    const response = await sendLive(() => call.live(call.url, init))
     if (transient(response)) return response
+    // A call without a key that the server refuses for it is no exchange of a keyless endpoint:
+    // kept, it would replay the refusal after the key is set.
+    if (keyless && (response.status === 401 || response.status === 403)) return response
     const keep = (recorded: RecordedResponse) => {
+      const problem = answerProblem(request, recorded)
+      if (problem !== undefined) {
+        // A 2xx that is no answer (no choices, an empty output, an HTML page) is never recorded:
+        // replayed, it would stand in for the model forever. The caller has the response; the
+        // test fails with the refusal.
+        this.#refuse(slot, decided, problem)
+        return
+      }
       // Re-recording an unchanged exchange keeps its old duration: an unchanged conversation
       // rewrites no byte.
       const same =
@@ -501,13 +542,7 @@ export class RecordingSession {
       return streamed
     }
     const text = await response.text()
-    if (unusableSuccess(response, text)) {
-      // A 2xx that is no API answer (a proxy's HTML page, JSON sent as text, an error body) is
-      // never recorded: replayed, it would stand in for the model forever.
-      this.#leaveOut(slot)
-    } else {
-      keep(recordBody(response.status, response.headers, text))
-    }
+    keep(recordBody(response.status, response.headers, text))
     const answered = new Response(text, {
       status: response.status,
       statusText: response.statusText,
@@ -515,6 +550,32 @@ export class RecordingSession {
     })
     this.#byResponse.set(answered, slot)
     return answered
+  }
+
+  /**
+   * Leaves a live answer that is no usable answer out of the recording, and keeps the refusal for
+   * the test (and for a repeat of the same call).
+   */
+  #refuse(slot: Call, decided: Decided, problem: AnswerProblem): void {
+    this.#leaveOut(slot)
+    const request = decided.request as RecordedRequest
+    const { displayFile, file } = this.options
+    const error = new RecordingBadResponseError(
+      {
+        what: `Model call not recorded: its 2xx answer is no usable answer (${problem.problem})`,
+        subjects: [
+          `recording: ${displayFile}`,
+          `request: ${request.method} ${request.path}`,
+          `path: ${problem.path}`,
+        ],
+        fix: 'The caller got the answer as it came; it is left out of the recording so that it never stands in for the model. Check that the base URL points at the model API (an OpenAI-compatible one usually ends in /v1) and what the server logged, then run the test again.',
+      },
+      { file, jsonPath: problem.path },
+    )
+    const id = callId(decided)
+    this.#failedCalls.set(id, error)
+    slot.refused = { error, id }
+    this.#fail(error)
   }
 
   #missed(decided: Decided, reason: string): Error {
@@ -617,7 +678,7 @@ export class RecordingSession {
    * SDK that retries a failed `fetch` asks again for the same call, which is one failure.
    */
   #failOnce(decided: Decided, make: () => Error): Error {
-    const id = `${decided.occurrence}\u0000${decided.key}`
+    const id = callId(decided)
     let error = this.#failedCalls.get(id)
     if (error === undefined) {
       error = make()
@@ -644,15 +705,15 @@ export class RecordingSession {
     )
   }
 
-  #needsKey(request: RecordedRequest): RecordingError {
+  #needsKey(request: RecordedRequest, header: string): RecordingError {
     return new RecordingError(
       {
-        what: `Recording needs an API key, and this call has none (mode: ${this.options.mode})`,
+        what: `Recording needs an API key, and this call's \`${header}\` header is empty (mode: ${this.options.mode})`,
         subjects: [
           `recording: ${this.options.displayFile}`,
           `request: ${request.method} ${request.path}`,
         ],
-        fix: 'Set the key (OPENAI_API_KEY, or apiKey in the model config) to record; replaying never needs one. In CI, commit the recording.',
+        fix: 'Set the key the client reads (e.g. OPENAI_API_KEY, or apiKey in the model config) to record, or send no such header to a server that needs no key; replaying never needs one. In CI, commit the recording.',
       },
       this.options.file,
     )
@@ -668,6 +729,11 @@ export class RecordingSession {
       this.options.file,
     )
   }
+}
+
+/** A call's identity for its failures: its request key and occurrence. */
+function callId(decided: Decided): string {
+  return `${decided.occurrence}\u0000${decided.key}`
 }
 
 /** The session's options, checked: a host passes them once per test. */

@@ -1,6 +1,6 @@
 import { formatMessage, isModelCallError, isScenarioError } from '../errors/index.js'
 import { wholeMessage } from '../internal/describe-value.js'
-import { recordingErrorOf } from '../recordings/recording-error-of.js'
+import { badResponseOf, recordingErrorOf } from '../recordings/recording-error-of.js'
 import type { ErrorCategory, ErrorStage, TurnError } from '../state/types.js'
 
 /** How deep a cause chain is followed: agents wrap errors, but not without end. */
@@ -11,7 +11,7 @@ const MAX_CAUSE_DEPTH = 8
  * call keeps its own category and stage (`model_call_failed`), a tool failure is `tool`
  * (`tool_failed`), a turn timeout is `timeout` (`turn_timeout`), a recording error anywhere in
  * the cause chain is `recording` (the agent's own wrapped client had no recording: not a bug of
- * the agent). Anything else is `aborted` when the run was aborted, `connection` when a connection
+ * the agent), and a recording's refusal of an answer that was none is `bad_response`. Anything else is `aborted` when the run was aborted, `connection` when a connection
  * broke under it, else `otherwise` at `stage`.
  */
 export function turnErrorOf(
@@ -32,6 +32,9 @@ export function turnErrorOf(
   }
   const recording = recordingErrorOf(thrown)
   if (recording !== undefined) return failure('recording', stage, recording)
+  // The agent asked again for an answer its recording refused as no usable answer.
+  const refused = badResponseOf(thrown)
+  if (refused !== undefined) return failure('bad_response', stage, refused)
   if (aborted) return failure('aborted', stage, thrown)
   const broken = brokenConnectionIn(thrown)
   if (broken !== undefined) return failure('connection', stage, thrown, broken)

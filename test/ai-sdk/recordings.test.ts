@@ -1,5 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai'
-import { tool } from 'ai'
+import { streamText, tool } from 'ai'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { aiSdkAgent, aiSdkModel } from '../../src/ai-sdk/index.js'
@@ -37,6 +37,12 @@ const provider = () =>
       live: (input, init) => fetch(input, init),
     }),
   })
+
+const oneTurn = () =>
+  new Scenario('one')
+    .addNode('ask', { question: 'Where is order 1042?' })
+    .setEntry('ask')
+    .validate()
 
 const lookUpOrder = tool({
   description: 'Finds an order by its number',
@@ -153,5 +159,64 @@ describe('aiSdkModel under recordings', () => {
     )
     expect(result.error).toMatchObject({ category: 'recording', stage: 'answer' })
     expect(server().requests).toHaveLength(0)
+  })
+})
+
+describe('a 2xx that is no answer, through the AI SDK', () => {
+  const completion = (choices: unknown[]) => ({
+    raw: {
+      status: 200,
+      body: { id: 'chatcmpl-x', object: 'chat.completion', created: 1, model: 'agent', choices },
+    },
+  })
+
+  /** The session's one failure: the refusal of the answer at `jsonPath`. */
+  const refused = (recording: RecordingSession, jsonPath: string) => {
+    expect(recording.failures).toHaveLength(1)
+    expect(recording.failures[0]).toMatchObject({ code: 'bad_response', jsonPath })
+  }
+
+  test('{ "choices": [] } to aiSdkAgent: the SDK fails the turn, the recording refuses it', async () => {
+    server().reply(completion([]))
+    const recording = session('empty-choices', 'new')
+    const result = await runScenario(oneTurn(), {
+      model: aiSdkAgent({ model: provider().chat('agent') }),
+      recording,
+    })
+    expect(result.error?.message).toContain('did not contain any choices')
+    expect(server().requests).toHaveLength(1)
+    refused(recording, 'response.body.choices')
+    expect(await recording.finish(false)).toMatchObject({ recorded: 0, written: false })
+  })
+
+  test('content: null and no tool calls: the SDK answers "", the recording refuses it', async () => {
+    server().reply(
+      completion([
+        { index: 0, message: { role: 'assistant', content: null }, finish_reason: 'stop' },
+      ]),
+    )
+    const recording = session('null-content', 'new')
+    const result = await runScenario(oneTurn(), {
+      model: aiSdkAgent({ model: provider().chat('agent') }),
+      recording,
+    })
+    expect(result.history[0]?.rawResponse).toBe('')
+    refused(recording, 'response.body.choices.0.message.content')
+    expect(await recording.finish(false)).toMatchObject({ recorded: 0, written: false })
+  })
+
+  test('a streamed answer with no choices (streamText) is refused once assembled', async () => {
+    server().reply({
+      raw: {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        body: 'data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"agent","choices":[]}\n\ndata: [DONE]\n\n',
+      },
+    })
+    const recording = session('stream-no-choices', 'new')
+    const streamed = streamText({ model: provider().chat('agent'), prompt: 'Where is order 1042?' })
+    expect(await streamed.text).toBe('')
+    await recording.finish(false)
+    refused(recording, 'response.stream')
   })
 })

@@ -1,4 +1,4 @@
-import { Agent, tool } from '@openai/agents'
+import { Agent, OpenAIProvider, tool } from '@openai/agents'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
@@ -297,6 +297,51 @@ describe('openAIAgent: recordings', () => {
     expect(missed.error?.category).toBe('recording')
     expect(missed.error?.cause).toMatchObject({ code: 'recording_missing' })
     expect(server.requests.length).toBe(requests)
+  })
+})
+
+describe('openAIAgent: a Responses answer with no output', () => {
+  test('`output: []` stops at the first call: the turn is a bad_response, nothing recorded', async () => {
+    server.setDefaultReply({
+      raw: {
+        status: 200,
+        body: {
+          id: 'resp_empty',
+          object: 'response',
+          created_at: 1_700_000_000,
+          status: 'completed',
+          model: 'triage-model',
+          output: [],
+          usage: { input_tokens: 10, output_tokens: 0, total_tokens: 10 },
+        },
+      },
+    })
+    const store = memoryStore()
+    const recording = new RecordingSession({
+      file: '/rec/empty-output.json',
+      displayFile: 'empty-output.json',
+      test: 'empty output',
+      mode: 'new',
+      command: 'vitest run',
+      store,
+    })
+    const openai = new OpenAI({ baseURL: server.baseURL, apiKey: 'test-key-fake-agents' })
+    const agent = openAIAgent(billingAgents().triage, {
+      runConfig: { modelProvider: new OpenAIProvider({ openAIClient: wrap(openai, recording) }) },
+    })
+    const result = await runScenario(oneQuestion('I was charged twice.'), { model: agent })
+    // The SDK asks again for the answer it did not get: that call fails with the refusal (the
+    // client's retries too), so no second request reaches the server.
+    expect(server.requests).toHaveLength(1)
+    expect(result.status).toBe('error')
+    expect(result.error).toMatchObject({ category: 'bad_response', stage: 'answer' })
+    expect(result.error?.cause).toMatchObject({
+      code: 'bad_response',
+      jsonPath: 'response.body.output',
+    })
+    expect(recording.failures).toEqual([result.error?.cause])
+    expect(await recording.finish(true)).toMatchObject({ recorded: 0, written: false })
+    expect(store.files.size).toBe(0)
   })
 })
 

@@ -79,6 +79,18 @@ describe('runScenario({ recording }) with a memory store', () => {
     expect(await recording.finish(false)).toMatchObject({ replayed: 1, written: false })
   })
 
+  test('a call without a key (a local server that needs none) records, sending no credential', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '')
+    const recording = session('new')
+    const keyless = { model: 'test-model', baseURL: server.baseURL }
+    const result = await runScenario(definition(), { model: keyless, recording })
+    vi.unstubAllEnvs()
+    expect(result.status, result.error?.message).toBe('completed')
+    expect(server.requests[0]?.authorization).toBe('missing')
+    expect(recording.failures).toEqual([])
+    expect(await recording.finish(false)).toMatchObject({ recorded: 1, written: true })
+  })
+
   test('a miss ends the turn with category recording and the RecordingMissingError as cause', async () => {
     await record()
     const recording = session('replay')

@@ -533,7 +533,8 @@ describe('finish', () => {
   test('calls recorded live before a call that cannot be recorded are kept, marked partial', async () => {
     const rec = useRecorder('new')
     expect(await ask(client().openai, 'one')).toBe('Echo: one')
-    await recordingFailure(ask(client({ apiKey: NO_KEY, maxRetries: 0 }).openai, 'two'))
+    // A blank key: the client sends `Authorization: Bearer` with nothing to identify.
+    await recordingFailure(ask(client({ apiKey: ' ', maxRetries: 0 }).openai, 'two'))
     expect(rec.failures).toHaveLength(1)
     await rec.finish(true)
     const file = readRecording()
@@ -624,9 +625,10 @@ describe('transient and error responses', () => {
 })
 
 describe('recording needs a key', () => {
-  test('the NO_KEY placeholder is refused with a RecordingError asking for a key', async () => {
+  test('an empty credential is refused with a RecordingError asking for a key', async () => {
     const rec = useRecorder('new')
-    const { openai, attempts } = client({ apiKey: NO_KEY, maxRetries: 0 })
+    // A blank key (`process.env.X ?? ' '`): the client sends `Authorization: Bearer`, no key.
+    const { openai, attempts } = client({ apiKey: ' ', maxRetries: 0 })
     const refused = (await recordingFailure(ask(openai, 'Which drug?'))) as RecordingError
     expect(attempts()).toBe(1)
     expect(server.requests).toHaveLength(0)
@@ -635,18 +637,23 @@ describe('recording needs a key', () => {
     expect(refused).not.toBeInstanceOf(RecordingMissingError)
     expect(refused.code).toBe('recording_failed')
     expect(refused.message).toContain('Recording needs an API key')
+    expect(refused.message).toContain('`authorization` header is empty')
     expect(refused.message).toContain('OPENAI_API_KEY')
     expect(refused.message).toContain(displayFile())
     await rec.finish(false)
     expect(existsSync(recordingFile())).toBe(false)
   })
 
-  test('a call with no credential at all is refused the same way', async () => {
+  test('an empty key header is refused the same way, once for an SDK that retries', async () => {
     const rec = useRecorder('rerecord')
     let liveCalls = 0
     const call = {
       url: `${server.baseURL}/chat/completions`,
-      init: { method: 'POST', body: JSON.stringify(chat('Which drug?')) },
+      init: {
+        method: 'POST',
+        body: JSON.stringify(chat('Which drug?')),
+        headers: { 'x-api-key': '' },
+      },
       baseURL: server.baseURL,
       live: (input: string | URL | Request, init?: RequestInit) => {
         liveCalls++
@@ -661,6 +668,29 @@ describe('recording needs a key', () => {
     expect(rec.failures).toHaveLength(1)
     expect(rec.failures[0]).toBeInstanceOf(RecordingError)
     expect(rec.failures[0]?.message).toContain('Recording needs an API key')
+  })
+
+  test('the NO_KEY placeholder means no key: the call records, and the placeholder is never sent', async () => {
+    const rec = useRecorder('new')
+    const { openai } = client({ apiKey: NO_KEY, maxRetries: 0 })
+    expect(await ask(openai, 'Which drug?')).toBe('Echo: Which drug?')
+    expect(server.requests[0]?.authorization).toBe('missing')
+    expect(rec.failures).toEqual([])
+    expect(await rec.finish(false)).toMatchObject({ recorded: 1, written: true })
+    expect(readFileSync(recordingFile(), 'utf8')).not.toContain(NO_KEY)
+  })
+
+  test('a call with no credential at all records (a keyless local server)', async () => {
+    const rec = useRecorder('rerecord')
+    const response = await rec.handle({
+      url: `${server.baseURL}/chat/completions`,
+      init: { method: 'POST', body: JSON.stringify(chat('Which drug?')) },
+      baseURL: server.baseURL,
+      live: (input, init) => fetch(input, init),
+    })
+    expect(response.status).toBe(200)
+    expect(rec.failures).toEqual([])
+    expect(await rec.finish(false)).toMatchObject({ recorded: 1, written: true })
   })
 
   test('a request body that cannot be keyed fails the call with a RecordingError', async () => {

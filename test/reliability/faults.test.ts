@@ -134,6 +134,11 @@ const BAD_ANSWERS: [string, RawReply, RegExp][] = [
     raw(completion({ content: { text: 'Venetoclax' } })),
     /`choices\[0\]\.message\.content` is an object, not a string or null/,
   ],
+  [
+    'content null and no tool calls',
+    raw(completion({ content: null })),
+    /`choices\[0\]\.message\.content` is null and there are no tool calls/,
+  ],
   ['a body that is not an object', raw([1, 2, 3]), /a JSON array, not a completion object/],
   ['JSON that does not parse', raw('{"choices": [', 'application/json'), /failed \(bad_response\)/],
 ]
@@ -163,6 +168,8 @@ describe('a 200 without a usable completion', () => {
     server.reply(reply)
     const result = await runScenario(oneTurn(), { model: model() })
     expect(result.error?.category).toBe('bad_response')
+    // The turn reports it: the recording's own refusal of the answer is not a second failure.
+    expect(rec.failures).toEqual([])
     await rec.finish(true)
     expect(existsSync(recordingFile())).toBe(false)
   })
