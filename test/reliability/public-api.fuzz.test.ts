@@ -6,11 +6,14 @@
 // `[vitest-scenario]`. Anything else fails with the callable, the counter-example and the seed.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, type MatcherState, test, vi } from 'vitest'
-import { table, useMatcherState } from './support/api-table.js'
+import { startOpenAIServer } from '../support/openai-server/index.js'
+import type { ScriptedServer } from '../support/openai-server/types.js'
+import { useAgentServer } from './support/adapter-agents.js'
+import { journeys, table, useMatcherState } from './support/api-table.js'
 import { describeThrown, foreignOutcome } from './support/call-outcome.js'
 import { exclusions, returnedCallables } from './support/exclusions.js'
 import { publicCallables } from './support/public-surface.js'
-import { makeAll, type Recipe } from './support/recipe.js'
+import { makeAll } from './support/recipe.js'
 import { loadRunFixtures } from './support/valid-values.js'
 
 /**
@@ -19,12 +22,21 @@ import { loadRunFixtures } from './support/valid-values.js'
  */
 const TOTAL_CALLS = Number(process.env.FUZZ_CALLS ?? 21_000)
 
+/** The run's seed: random, or `FUZZ_SEED` to replay a run a failure printed. */
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
+
 const unhandled: unknown[] = []
 const onUnhandled = (reason: unknown) => {
   unhandled.push(reason)
 }
 
+let server: ScriptedServer | undefined
+
 beforeAll(async () => {
+  // The adapters' agents call a model: this one, on 127.0.0.1, answers every call with a text.
+  server = await startOpenAIServer()
+  server.setDefaultReply({ content: 'Fine.' })
+  useAgentServer(server.baseURL)
   // A model config the generator happens to build must never reach a real endpoint.
   vi.stubEnv('OPENAI_BASE_URL', 'http://127.0.0.1:9/v1')
   vi.stubEnv('OPENAI_API_KEY', 'test-key-fake')
@@ -40,7 +52,8 @@ beforeAll(async () => {
   ;(expect(0) as unknown as { captureMatcherState(): void }).captureMatcherState()
 })
 
-afterAll(() => {
+afterAll(async () => {
+  await server?.close()
   process.off('unhandledRejection', onUnhandled)
   vi.unstubAllEnvs()
 })
@@ -67,43 +80,62 @@ describe('the fuzz covers the whole public surface', () => {
   })
 })
 
-/** One failing callable, short: what was thrown, the smallest arguments found, and how to replay. */
-function report(name: string, details: fc.RunDetails<[readonly Recipe[]]>): string {
-  const thrown = details.errorInstance instanceof Error ? details.errorInstance.message : 'failed'
-  const args = details.counterexample?.[0].map((r) => r.label).join(', ') ?? '?'
-  return [
-    `${name}(${args})`,
-    `  threw: ${thrown}`,
-    `  replay: fc.check(…, { seed: ${details.seed}, path: '${details.counterexamplePath}' })`,
-  ].join('\n')
+/** One foreign outcome: which callable, with what arguments, and what came back. */
+interface Foreign {
+  name: string
+  args: string
+  problem: string
+}
+
+/**
+ * The foreign outcomes, one line per callable and problem (with the first arguments that gave
+ * it and how often it came), so one run shows every kind of failure, not only the first.
+ */
+function report(foreign: readonly Foreign[], seed: number): string {
+  const kinds = new Map<string, { first: Foreign; count: number }>()
+  for (const f of foreign) {
+    const key = `${f.name}\u0000${f.problem}`
+    const kind = kinds.get(key)
+    if (kind === undefined) kinds.set(key, { first: f, count: 1 })
+    else kind.count++
+  }
+  return [...kinds.values()]
+    .map(({ first, count }) =>
+      [`${first.name}(${first.args}) ×${count}`, `  threw: ${first.problem}`].join('\n'),
+    )
+    .concat(foreign.length === 0 ? [] : [`replay: FUZZ_SEED=${seed}`])
+    .join('\n\n')
 }
 
 test(`public API: ${TOTAL_CALLS.toLocaleString('en')}+ generated calls, no foreign error`, async () => {
-  const entries = Object.entries(table)
+  const entries = [...Object.entries(table), ...Object.entries(journeys)]
   const weights = entries.reduce((sum, [, s]) => sum + (s.weight ?? 1), 0)
   const perWeight = Math.ceil(TOTAL_CALLS / weights)
-  const failures: string[] = []
+  const foreign: Foreign[] = []
   let calls = 0
   const started = performance.now()
   for (const [name, signature] of entries) {
     const numRuns = Math.max(1, Math.round(perWeight * (signature.weight ?? 1)))
-    const details = await fc.check(
+    // Every call is counted, not only the first that fails: the figure is what the promise is
+    // measured by (foreign outcomes of all calls), and one run lists every kind at once.
+    await fc.assert(
       fc.asyncProperty(signature.args, async (recipes) => {
         calls++
         const problem = await foreignOutcome(signature, makeAll(recipes))
-        if (problem !== undefined) throw new Error(problem)
+        if (problem !== undefined) {
+          foreign.push({ name, args: recipes.map((r) => r.label).join(', '), problem })
+        }
       }),
-      { numRuns },
+      { numRuns, seed: SEED },
     )
-    if (details.failed) failures.push(report(name, details))
   }
   // Rejections nobody awaited surface after the call that made them.
   await new Promise((resolve) => setTimeout(resolve, 50))
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(
-    `[fuzz] ${calls} generated calls over ${entries.length} public callables in ${seconds} s`,
+    `[fuzz] ${calls} generated calls over ${entries.length} public callables in ${seconds} s, ${foreign.length} foreign errors (seed ${SEED})`,
   )
-  expect(failures.join('\n\n')).toBe('')
+  expect(report(foreign, SEED)).toBe('')
   expect(unhandled.map(describeThrown), 'unhandled rejections').toEqual([])
   expect(calls).toBeGreaterThanOrEqual(20_000)
 }, 120_000)
