@@ -118,8 +118,9 @@ export function parseRecording(text: string, file: string): RecordingFile {
     throw broken(file, `it is not valid JSON (${(error as Error).message})`)
   }
   // Every walk after this one (keys, deltas, replay) is recursive: a hand-made file nested past
-  // the limit is refused here, with where it goes too deep.
-  const deep = tooDeepAt(json, MAX_JSON_DEPTH + FILE_LEVELS)
+  // the limit (counted from the file's own object, as `serializeRecording` counts) is refused
+  // here, with where it goes too deep.
+  const deep = tooDeepAt(json, MAX_JSON_DEPTH)
   if (deep !== undefined) {
     throw broken(
       file,
@@ -188,12 +189,6 @@ function rebuildRequests(
 }
 
 const BOM = 0xfeff
-
-/**
- * The levels of the file around a request or response body (the file, `interactions`, the
- * interaction, `request`/`response`): the limit is the body's own depth.
- */
-const FILE_LEVELS = 4
 
 /** The 1-based line of `offset` in `text`. */
 function lineOf(text: string, offset: number): number {

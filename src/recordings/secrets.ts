@@ -26,6 +26,9 @@ export function redactRecording(recording: RecordingFile, options: ScanOptions):
   const guard = (value: unknown, path: string, fullPath: string) =>
     guardStrings(value, fullPath, {
       rules: options.rules,
+      // A request or response sits 3 levels into the file (the file, its list, the interaction):
+      // the limit is the file's, as `serializeRecording` and `parseRecording` count it.
+      depth: 3,
       // The hook sees interaction-relative paths (`request.body…`), as documented.
       redact:
         options.redact === undefined

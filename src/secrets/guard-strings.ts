@@ -24,6 +24,8 @@ export interface GuardOptions {
    * own error. Without it, such a value throws a `JsonTooDeepError`.
    */
   onTooDeep?: ((path: string) => never) | undefined
+  /** How deep the walk's root sits in the artifact (0: it is the root), for the depth limit. */
+  depth?: number | undefined
 }
 
 /**
@@ -41,8 +43,8 @@ export function guardStrings(value: unknown, path: string, options: GuardOptions
   const visit = (item: unknown, at: string, depth: number): unknown => {
     if (typeof item === 'string') return guardString(item, at, options)
     if (item === null || typeof item !== 'object') return item
-    // The root is level 0: a value and 1000 levels below it pass.
-    if (depth > MAX_JSON_DEPTH) tooDeep(at)
+    // Counted as `assertReadable` counts: the artifact's root object is at depth 0.
+    if (depth >= MAX_JSON_DEPTH) tooDeep(at)
     if (Array.isArray(item))
       return item.map((element, i) => visit(element, `${at}.${i}`, depth + 1))
     const out: Record<string, unknown> = {}
@@ -54,7 +56,7 @@ export function guardStrings(value: unknown, path: string, options: GuardOptions
     }
     return out
   }
-  return visit(value, path, 0)
+  return visit(value, path, options.depth ?? 0)
 }
 
 /** One string through `redact` and the rules. */
