@@ -1,10 +1,11 @@
 // JSON from outside (a server's response, a request body, a recording file, an agent's tool
 // arguments) may be nested deeper than a recursive walk survives: the walks that copy, scan or
 // print it count their depth and stop at the same limit as plain-data arguments, with the path.
-import { MAX_DATA_DEPTH } from './assert-readable.js'
-
-/** JSON nested deeper than this is refused on every path that walks it (1000, as arguments). */
-export const MAX_JSON_DEPTH = MAX_DATA_DEPTH
+/**
+ * JSON nested deeper than this is refused on every path that walks it; plain-data arguments
+ * have the same limit (`MAX_DATA_DEPTH`).
+ */
+export const MAX_JSON_DEPTH = 1000
 
 /** How many leading segments of a deep value's path a message shows. */
 const SHOWN_SEGMENTS = 8

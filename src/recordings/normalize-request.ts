@@ -131,9 +131,13 @@ export function normalizeJson(
   if (value === null || typeof value !== 'object') return value
   if (depth >= MAX_JSON_DEPTH) throw new JsonTooDeepError(path)
   if (Array.isArray(value)) {
-    return value.map((item, i) =>
-      normalizeJson(item, redact === undefined ? path : `${path}.${i}`, redact, depth + 1),
-    )
+    // A loop, not `map`: one stack frame per level, so the limit comes before the stack's.
+    const items: Json[] = new Array(value.length)
+    for (let i = 0; i < value.length; i++) {
+      const at = redact === undefined ? path : `${path}.${i}`
+      items[i] = normalizeJson(value[i] as Json, at, redact, depth + 1)
+    }
+    return items
   }
   const out: { [key: string]: Json } = {}
   for (const key of Object.keys(value).sort()) {

@@ -45,8 +45,12 @@ export function guardStrings(value: unknown, path: string, options: GuardOptions
     if (item === null || typeof item !== 'object') return item
     // Counted as `assertReadable` counts: the artifact's root object is at depth 0.
     if (depth >= MAX_JSON_DEPTH) tooDeep(at)
-    if (Array.isArray(item))
-      return item.map((element, i) => visit(element, `${at}.${i}`, depth + 1))
+    // Loops, not `map`: one stack frame per level, so the limit is reached well before the stack's.
+    if (Array.isArray(item)) {
+      const copy: unknown[] = new Array(item.length)
+      for (let i = 0; i < item.length; i++) copy[i] = visit(item[i], `${at}.${i}`, depth + 1)
+      return copy
+    }
     const out: Record<string, unknown> = {}
     for (const [key, element] of Object.entries(item)) {
       // A key is checked but never rewritten: a redacted key would change the data's shape.

@@ -214,6 +214,7 @@ describe('terminal escapes in names', () => {
   // An OSC-8 link (text that shows one thing and links another), a CSI colour and a C1 CSI.
   const NAME =
     'asks \u001b]8;;https://evil.example\u0007politely\u001b]8;;\u0007 \u001b[31mred\u001b[0m \u009b2J'
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding raw escapes is the point
   const ESCAPES = /[\u001b\u0007\u009b]/
 
   test('a test name in a library error message is shown with visible escapes', async () => {

@@ -107,35 +107,39 @@ function report(foreign: readonly Foreign[], seed: number): string {
     .join('\n\n')
 }
 
-test(`public API: ${TOTAL_CALLS.toLocaleString('en')}+ generated calls, no foreign error`, async () => {
-  const entries = [...Object.entries(table), ...Object.entries(journeys)]
-  const weights = entries.reduce((sum, [, s]) => sum + (s.weight ?? 1), 0)
-  const perWeight = Math.ceil(TOTAL_CALLS / weights)
-  const foreign: Foreign[] = []
-  let calls = 0
-  const started = performance.now()
-  for (const [name, signature] of entries) {
-    const numRuns = Math.max(1, Math.round(perWeight * (signature.weight ?? 1)))
-    // Every call is counted, not only the first that fails: the figure is what the promise is
-    // measured by (foreign outcomes of all calls), and one run lists every kind at once.
-    await fc.assert(
-      fc.asyncProperty(signature.args, async (recipes) => {
-        calls++
-        const problem = await foreignOutcome(signature, makeAll(recipes))
-        if (problem !== undefined) {
-          foreign.push({ name, args: recipes.map((r) => r.label).join(', '), problem })
-        }
-      }),
-      { numRuns, seed: SEED },
+test(
+  `public API: ${TOTAL_CALLS.toLocaleString('en')}+ generated calls, no foreign error`,
+  async () => {
+    const entries = [...Object.entries(table), ...Object.entries(journeys)]
+    const weights = entries.reduce((sum, [, s]) => sum + (s.weight ?? 1), 0)
+    const perWeight = Math.ceil(TOTAL_CALLS / weights)
+    const foreign: Foreign[] = []
+    let calls = 0
+    const started = performance.now()
+    for (const [name, signature] of entries) {
+      const numRuns = Math.max(1, Math.round(perWeight * (signature.weight ?? 1)))
+      // Every call is counted, not only the first that fails: the figure is what the promise is
+      // measured by (foreign outcomes of all calls), and one run lists every kind at once.
+      await fc.assert(
+        fc.asyncProperty(signature.args, async (recipes) => {
+          calls++
+          const problem = await foreignOutcome(signature, makeAll(recipes))
+          if (problem !== undefined) {
+            foreign.push({ name, args: recipes.map((r) => r.label).join(', '), problem })
+          }
+        }),
+        { numRuns, seed: SEED },
+      )
+    }
+    // Rejections nobody awaited surface after the call that made them.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.log(
+      `[fuzz] ${calls} generated calls over ${entries.length} public callables in ${seconds} s, ${foreign.length} foreign errors (seed ${SEED})`,
     )
-  }
-  // Rejections nobody awaited surface after the call that made them.
-  await new Promise((resolve) => setTimeout(resolve, 50))
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(
-    `[fuzz] ${calls} generated calls over ${entries.length} public callables in ${seconds} s, ${foreign.length} foreign errors (seed ${SEED})`,
-  )
-  expect(report(foreign, SEED)).toBe('')
-  expect(unhandled.map(describeThrown), 'unhandled rejections').toEqual([])
-  expect(calls).toBeGreaterThanOrEqual(20_000)
-}, 120_000)
+    expect(report(foreign, SEED)).toBe('')
+    expect(unhandled.map(describeThrown), 'unhandled rejections').toEqual([])
+    expect(calls).toBeGreaterThanOrEqual(20_000)
+  },
+  Math.max(120_000, TOTAL_CALLS * 3),
+)

@@ -1130,5 +1130,5 @@ export const table: Readonly<Record<string, Signature>> = {
  * (a recording file) is what the next one reads.
  */
 export const journeys: Readonly<Record<string, Signature>> = {
-  'RecordingSession: record, finish, replay': weighted(recordedExchange, 2),
+  'RecordingSession: record, finish, replay': recordedExchange,
 }
