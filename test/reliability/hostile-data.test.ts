@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { z } from 'zod'
-import { conversationSerializer, END, runScenario, Scenario, tool } from '../../src/core.js'
+import {
+  conversationSerializer,
+  END,
+  runScenario,
+  Scenario,
+  scriptedModel,
+  statusIs,
+  tool,
+} from '../../src/core.js'
 import { RecordingError, RecordingMissingError } from '../../src/errors/index.js'
 import { type MemoryStore, memoryStore, RecordingSession } from '../../src/host.js'
 import { parseRecording } from '../../src/recordings/recording-file.js'
@@ -208,6 +216,21 @@ describe('__proto__ and constructor keys are keys', () => {
     )
     expect(output.html).toContain('→ {&quot;__proto__&quot;:{&quot;status&quot;:&quot;late&quot;}')
   })
+})
+
+test('outcomes named __proto__ and constructor are reported as outcomes', async () => {
+  const definition = new Scenario('named')
+    .addNode('ask', { question: 'Hi?' })
+    .addEdge('ask', END)
+    .setEntry('ask')
+    .addOutcome('__proto__', statusIs('completed'))
+    .addOutcome('constructor', statusIs('error'))
+    .validate()
+  const result = await runScenario(definition, { model: scriptedModel(['Hello.']) })
+  const outcomes = scenarioMeta(definition, [result]).runs[0]?.outcomes ?? {}
+  expect(Object.keys(outcomes)).toEqual(['__proto__', 'constructor'])
+  expect(Object.getOwnPropertyDescriptor(outcomes, '__proto__')?.value).toBe(true)
+  expect(Object.getPrototypeOf(outcomes)).toBe(Object.prototype)
 })
 
 describe('terminal escapes in names', () => {
