@@ -1,9 +1,12 @@
 // Promise: bad input gets a clear error, never a TypeError from inside. Every public function,
 // constructor and method — enumerated from the package entries, so a new export cannot escape —
 // is called with generated arguments: valid ones mixed with every kind of hostile value
-// (null-prototype objects, throwing getters, Proxies, cyclic and deep data, NaN, symbols, …).
-// Each call returns (or resolves), or throws a `ScenarioError` whose message starts
-// `[vitest-scenario]`. Anything else fails with the callable, the counter-example and the seed.
+// (null-prototype objects, throwing getters, Proxies, cyclic data, JSON nested 5,000 deep,
+// `__proto__` keys, terminal escapes, NaN, symbols, …). So are the agent functions the adapters
+// make (against a scripted server on 127.0.0.1) and a recording's whole life (record, write,
+// replay). Each call returns (or resolves), or throws a `ScenarioError` whose message starts
+// `[vitest-scenario]`. Anything else is a foreign error: every one is counted, and the run fails
+// with each kind (callable, arguments, what was thrown, how often) and the seed.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, type MatcherState, test, vi } from 'vitest'
 import { startOpenAIServer } from '../support/openai-server/index.js'
@@ -18,7 +21,7 @@ import { loadRunFixtures } from './support/valid-values.js'
 
 /**
  * Generated calls per run, spread over the callables by weight. `FUZZ_CALLS=200000` runs a longer
- * search locally; a failure prints the seed and path that replay it.
+ * search locally; a failure prints the seed that replays it (`FUZZ_SEED`).
  */
 const TOTAL_CALLS = Number(process.env.FUZZ_CALLS ?? 21_000)
 
