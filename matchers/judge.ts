@@ -28,7 +28,7 @@ export function judgeReceived(
   received: unknown,
   judge: Judge,
 ): MatcherOutcome {
-  const subject = readReceived(received, call.name, state.utils)
+  const subject = readReceived(received, call.name)
   if (subject.kind === 'set') return judgeSet(state, call, subject.set, judge)
   const verdict = judge(subject.result)
   const message = () =>

@@ -3,7 +3,6 @@ import { assertResult, assertResultSet } from '../src/internal/assert-result.js'
 import { isScenarioResultSet, type ScenarioResultSet } from '../src/samples/index.js'
 import { isScenarioExecutionResult } from '../src/state/is-execution-result.js'
 import type { ScenarioExecutionResult } from '../src/state/types.js'
-import type { MatcherUtils } from './matcher-types.js'
 import { formatValue } from './text.js'
 
 /** What a matcher received: one run's result, or the result set of a scenario with `samples`. */
@@ -15,7 +14,7 @@ export type Received =
  * Reads the received value of a matcher that takes a result or a result set. Anything else is a
  * programmer error, thrown rather than failed so that `.not` cannot turn it into a pass.
  */
-export function readReceived(received: unknown, matcher: string, utils: MatcherUtils): Received {
+export function readReceived(received: unknown, matcher: string): Received {
   // A value with the outline of a result is checked whole, so a damaged one fails here, clearly.
   if (isScenarioExecutionResult(received)) {
     assertResult(received, `${matcher}()'s received value`, { walk: false })
@@ -25,15 +24,11 @@ export function readReceived(received: unknown, matcher: string, utils: MatcherU
     assertResultSet(received, `${matcher}()'s received value`, { walk: false })
     return { kind: 'set', set: received }
   }
-  throw notAResult(received, matcher, utils, 'a scenario result or a result set')
+  throw notAResult(received, matcher, 'a scenario result or a result set')
 }
 
 /** Reads the received value of a matcher that takes only a result set (`toHavePassRate`). */
-export function readResultSet(
-  received: unknown,
-  matcher: string,
-  utils: MatcherUtils,
-): ScenarioResultSet {
+export function readResultSet(received: unknown, matcher: string): ScenarioResultSet {
   if (isResultSet(received)) {
     assertResultSet(received, `${matcher}()'s received value`, { walk: false })
     return received
@@ -41,13 +36,7 @@ export function readResultSet(
   const fix = isScenarioExecutionResult(received)
     ? 'A pass rate needs several runs: give the scenario `samples: n`, so run() returns a result set.'
     : undefined
-  throw notAResult(
-    received,
-    matcher,
-    utils,
-    'a result set (what run() returns with `samples: n`)',
-    fix,
-  )
+  throw notAResult(received, matcher, 'a result set (what run() returns with `samples: n`)', fix)
 }
 
 function isResultSet(value: unknown): value is ScenarioResultSet {
@@ -57,7 +46,6 @@ function isResultSet(value: unknown): value is ScenarioResultSet {
 function notAResult(
   received: unknown,
   matcher: string,
-  utils: MatcherUtils,
   wanted: string,
   fix = 'Pass what run() or runScenario() returns.',
 ): InvalidArgumentError {
@@ -65,7 +53,8 @@ function notAResult(
   const value = isScenarioExecutionResult(received)
     ? `the result of one run of '${received.scenarioId}'`
     : formatValue(received)
+  // Not coloured: a library error writes every escape in its parts as visible text.
   return new InvalidArgumentError(`${matcher}() needs ${wanted} as the received value`, fix, [
-    `Received: ${utils.RECEIVED_COLOR(value)}`,
+    `Received: ${value}`,
   ])
 }

@@ -48,7 +48,7 @@ export function toHavePassRate(
   }
   const { confidence = 0.95 } = readOptions(options, ['confidence'], 'toHavePassRate()')
   assertConfidence(confidence)
-  const set = readResultSet(received, 'toHavePassRate', this.utils)
+  const set = readResultSet(received, 'toHavePassRate')
   const passed = set.results.map(samplePassed)
   const passes = passed.filter(Boolean).length
   const n = set.results.length

@@ -27,7 +27,7 @@ export function createToMatchConversationSnapshot(toMatchSnapshot: SnapshotMatch
   ): ExpectationResult {
     // The received value is checked as every other matcher checks it: a value that is no result
     // is a programmer error, thrown, so that `.not` cannot turn it into a pass.
-    readReceived(received, 'toMatchConversationSnapshot', this.utils)
+    readReceived(received, 'toMatchConversationSnapshot')
     // The registered serializer refuses a secret too, but the runner would wrap its error; checked
     // here first, the test fails with the SnapshotSecretError itself (file, path, rule).
     createConversationSerializer(() => ({

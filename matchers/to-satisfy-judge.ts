@@ -54,7 +54,7 @@ export function createToSatisfyJudge(host: JudgeMatcherHost): SatisfyJudgeMatche
     options?: JudgeMatcherOptions,
   ): Promise<MatcherOutcome> {
     const where = 'toSatisfyJudge(criteria, options)'
-    const subject = readReceived(received, 'toSatisfyJudge', this.utils)
+    const subject = readReceived(received, 'toSatisfyJudge')
     const list = readCriteria(criteria, `${where}: criteria`)
     const checked = parseOptions(judgeOptionsSchema, options ?? {}, {
       where,

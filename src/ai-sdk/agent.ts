@@ -1,5 +1,6 @@
 import type { generateText } from 'ai'
 import { InvalidArgumentError } from '../errors/index.js'
+import { readAgentCall } from '../internal/agent-call.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import type { AgentContext, AgentFunction, AgentReply } from '../models/types.js'
@@ -55,17 +56,18 @@ export function aiSdkAgent(options: AiSdkAgentOptions): AgentFunction {
   // `ai` 7 calls it `instructions` (and takes `system` still); both mean the agent's own prompt.
   const own = ownSystem ?? instructions
   return async (conversation: ChatMessage[], context: AgentContext): Promise<AgentReply> => {
-    const prompt = toModelMessages(conversation, 'aiSdkAgent')
+    const checked = readAgentCall(conversation, context, AGENT_CALL)
+    const prompt = toModelMessages(checked.conversation, 'aiSdkAgent')
     const call: Record<string, unknown> = {
       ...rest,
       stopWhen: rest.stopWhen ?? ai.stepCountIs(DEFAULT_AGENT_STEPS),
       messages: prompt.messages,
-      abortSignal: context.signal,
+      abortSignal: checked.signal,
     }
     const system = combinedSystem(own, prompt.system)
     if (system !== undefined) call.system = system
     if (prompt.systemInMessages) call.allowSystemInMessages = true
-    const result = await ai.generateText(call)
+    const result = await generate(call)
     const reply: AgentReply = {
       content: result.text,
       // Every step's messages: `responseMessages` in `ai` 7, `response.messages` in `ai` 6.
@@ -75,6 +77,28 @@ export function aiSdkAgent(options: AiSdkAgentOptions): AgentFunction {
     const usage = usageOf(result.totalUsage)
     if (usage !== undefined) reply.usage = usage
     return reply
+  }
+}
+
+/** How messages name the agent function `aiSdkAgent` makes. */
+const AGENT_CALL = 'the agent aiSdkAgent() made, called with (conversation, context),'
+
+/**
+ * `generateText`, where the AI SDK's refusal of the prompt it was given (`InvalidPromptError`: a
+ * message it cannot take) is the library's `InvalidArgumentError`, with the SDK's as its cause.
+ * Every other error (the model call's) is the SDK's own, as the turn reports it.
+ */
+async function generate(call: Record<string, unknown>) {
+  try {
+    return await ai.generateText(call)
+  } catch (error) {
+    if (ai.InvalidPromptError?.isInstance(error) !== true) throw error
+    throw new InvalidArgumentError(
+      `${AGENT_CALL} got a conversation the AI SDK refuses as a prompt: ${error.message}`,
+      'Pass the conversation as a run gives it: chat messages with string content, tool calls answered by tool messages.',
+      undefined,
+      { cause: error },
+    )
   }
 }
 

@@ -13,6 +13,8 @@ export interface AiModule {
   Output: {
     object(options: { schema: unknown; name?: string; description?: string }): unknown
   }
+  /** The error `generateText` throws for a prompt it cannot take (`ai` 6 and 7 export it). */
+  InvalidPromptError?: { isInstance(error: unknown): error is Error }
 }
 
 /** `LanguageModelUsage` (`ai` 6 also has the deprecated `cachedInputTokens`, `ai` 7 does not). */

@@ -1,4 +1,4 @@
-import { neutralizeControlKeepColours } from '../secrets/control-characters.js'
+import { neutralizeControl } from '../secrets/control-characters.js'
 import { maskSecrets } from '../secrets/mask-secrets.js'
 import { docsLine, ERROR_DOCS } from './docs-line.js'
 import { formatMessage, type MessageParts, readParts } from './format-message.js'
@@ -104,8 +104,14 @@ export class ScenarioError extends Error {
   }
 }
 
+/**
+ * A part as the message shows it: secrets masked, and every control character — colours
+ * included — written as a visible escape. The parts quote names (a test's, a node's), answers
+ * and requests, any of which may carry a terminal escape (an OSC-8 link, a CSI colour); the
+ * library colours no part of an error, so nothing in one may act on the terminal.
+ */
 function printable(text: string): string {
-  return neutralizeControlKeepColours(maskSecrets(text))
+  return neutralizeControl(maskSecrets(text))
 }
 
 /** Whether `value` is an error thrown by this library (any copy of it). */

@@ -48,7 +48,12 @@ export function agentFieldsProblem(r: Record<string, unknown>): string | undefin
   return undefined
 }
 
-function messageProblem(value: unknown, at: string): string | undefined {
+/**
+ * What is wrong with one chat message (Chat Completions shape) at `at`, or `undefined`: a role of
+ * the four, string content (`null` allowed for an assistant), a tool message's call id, and an
+ * assistant's tool calls `{ id, function: { name, arguments } }` with string fields.
+ */
+export function messageProblem(value: unknown, at: string): string | undefined {
   if (!isPlainObject(value) || typeof value.role !== 'string' || !ROLES.includes(value.role)) {
     return field(at, value, "a chat message { role: 'system' | 'user' | 'assistant' | 'tool', … }")
   }

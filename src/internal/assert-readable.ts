@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
+import { MAX_JSON_DEPTH, shortPath } from './json-depth.js'
 
 /** Plain data nested deeper than this is refused: the engine copies and compares it recursively. */
-export const MAX_DATA_DEPTH = 1000
+export const MAX_DATA_DEPTH = MAX_JSON_DEPTH
 
 /**
  * Reads every property of a plain-data argument once — plain objects (also with a null
@@ -50,8 +51,9 @@ function walk(
     )
   }
   if (depth >= MAX_DATA_DEPTH) {
+    // The path is cut to its first segments: a thousand of them would bury the message.
     throw new InvalidArgumentError(
-      `${at(path)} of ${where} is nested more than ${MAX_DATA_DEPTH} levels deep`,
+      `${at(shortPath(path))} of ${where} is nested more than ${MAX_DATA_DEPTH} levels deep`,
       'Pass flatter data.',
     )
   }

@@ -1,5 +1,6 @@
 import type { Agent, AgentOutputType, RunConfig } from '@openai/agents'
 import { assertKnownKeys, InvalidArgumentError } from '../errors/index.js'
+import { readAgentCall } from '../internal/agent-call.js'
 import { describeValue } from '../internal/describe-value.js'
 import type { AgentContext, AgentFunction, AgentReply } from '../models/types.js'
 import type { ChatMessage } from '../state/types.js'
@@ -10,7 +11,10 @@ import type { RunView } from './run-view.js'
 
 // Loaded at import, by a dynamic import: without the peer, importing this entry throws the
 // library's MissingPeerError instead of Node's ERR_MODULE_NOT_FOUND.
-const { Runner } = await loadAgentsSdk()
+const { Runner, UserError } = await loadAgentsSdk()
+
+/** How messages name the agent function `openAIAgent` makes. */
+const AGENT_CALL = 'the agent openAIAgent() made, called with (conversation, context),'
 
 /** Options of `openAIAgent`. */
 export interface OpenAIAgentOptions<TContext = undefined> {
@@ -70,15 +74,36 @@ export function openAIAgent<TContext, TOutput extends AgentOutputType>(
     )
   }
   const answer = async (conversation: ChatMessage[], turn: AgentContext): Promise<AgentReply> => {
+    const checked = readAgentCall(conversation, turn, AGENT_CALL)
     const runner = new Runner(runConfig)
-    const result: RunView = await runner.run(agent, inputItems(conversation), {
-      signal: turn.signal,
-      ...(context === undefined ? {} : { context }),
-      ...(maxTurns === undefined ? {} : { maxTurns }),
-    })
+    let result: RunView
+    try {
+      result = await runner.run(agent, inputItems(checked.conversation), {
+        ...(checked.signal === undefined ? {} : { signal: checked.signal }),
+        ...(context === undefined ? {} : { context }),
+        ...(maxTurns === undefined ? {} : { maxTurns }),
+      })
+    } catch (error) {
+      throw refusal(error)
+    }
     return runReply(result, name)
   }
   return answer
+}
+
+/**
+ * The SDK's `UserError` (input or setup it cannot take, such as a tool output that is not text
+ * on Chat Completions) as the library's `InvalidArgumentError`, with the SDK's as its cause; any
+ * other error (the model call's, a guardrail's) is passed on as the SDK threw it.
+ */
+function refusal(error: unknown): unknown {
+  if (!(error instanceof UserError)) return error
+  return new InvalidArgumentError(
+    `${AGENT_CALL} could not run: the Agents SDK refused its input or the agent's setup: ${error.message}`,
+    "Pass the conversation as a run gives it (chat messages with string content, tool calls answered by tool messages) and check the agent's setup.",
+    undefined,
+    { cause: error },
+  )
 }
 
 /**

@@ -71,6 +71,26 @@ export function trimEnd(text: string, end: number): number {
   return i
 }
 
+/**
+ * The offset of the first `[` or `{` of JSON `text` that opens a level deeper than `limit`, or
+ * `undefined` when none does: one pass over the text (strings skipped), so a recording too deep
+ * for the recursive walks after it is refused at the door, before any of them runs.
+ */
+export function tooDeepAt(text: string, limit: number): number | undefined {
+  let depth = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === QUOTE) {
+      const end = stringEnd(text, i)
+      if (end === undefined) return undefined
+      i = end - 1
+    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+      if (++depth > limit) return i
+    } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--
+  }
+  return undefined
+}
+
 /** The offset of the bracket or brace that closes the level `from` is in. */
 function closing(text: string, from: number): number | undefined {
   let depth = 0

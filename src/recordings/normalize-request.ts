@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { JsonTooDeepError, MAX_JSON_DEPTH } from '../internal/json-depth.js'
 import type { RedactHook } from '../secrets/redact-hook.js'
 import { type Json, setOwn } from './stable-json.js'
 
@@ -114,9 +115,15 @@ export function withoutDenylisted(body: { [key: string]: Json }): void {
 /**
  * A canonical copy of (part of) a request body, in one walk: keys sorted at every level, every
  * string through `redact` (given its JSON path, `path` being the value's own) and replaced by its
- * hash when it is over 8 KB.
+ * hash when it is over 8 KB. `depth` is the value's own below the body; a body nested deeper
+ * than `MAX_JSON_DEPTH` throws a `JsonTooDeepError` (the walk is recursive).
  */
-export function normalizeJson(value: Json, path: string, redact: RedactHook | undefined): Json {
+export function normalizeJson(
+  value: Json,
+  path: string,
+  redact: RedactHook | undefined,
+  depth = 0,
+): Json {
   if (typeof value === 'string') {
     const kept = redact === undefined ? value : redact(value, path)
     // UTF-8 takes at most 3 bytes per UTF-16 unit: most strings need no byte count.
@@ -124,20 +131,24 @@ export function normalizeJson(value: Json, path: string, redact: RedactHook | un
       ? hashString(kept)
       : kept
   }
+  if (value === null || typeof value !== 'object') return value
+  if (depth >= MAX_JSON_DEPTH) throw new JsonTooDeepError(path)
   if (Array.isArray(value)) {
-    return value.map((item, i) =>
-      normalizeJson(item, redact === undefined ? path : `${path}.${i}`, redact),
-    )
-  }
-  if (value !== null && typeof value === 'object') {
-    const out: { [key: string]: Json } = {}
-    for (const key of Object.keys(value).sort()) {
-      const item = value[key] as Json
-      setOwn(out, key, normalizeJson(item, redact === undefined ? path : `${path}.${key}`, redact))
+    // A loop, not `map`: one stack frame per level, so the limit comes before the stack's.
+    const items: Json[] = new Array(value.length)
+    for (let i = 0; i < value.length; i++) {
+      const at = redact === undefined ? path : `${path}.${i}`
+      items[i] = normalizeJson(value[i] as Json, at, redact, depth + 1)
     }
-    return out
+    return items
   }
-  return value
+  const out: { [key: string]: Json } = {}
+  for (const key of Object.keys(value).sort()) {
+    const item = value[key] as Json
+    const at = redact === undefined ? path : `${path}.${key}`
+    setOwn(out, key, normalizeJson(item, at, redact, depth + 1))
+  }
+  return out
 }
 
 function compare(a: string, b: string): number {

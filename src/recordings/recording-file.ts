@@ -3,7 +3,9 @@ import { assertReadable } from '../internal/assert-readable.js'
 import { describeNonJson } from '../internal/describe-non-json.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
+import { MAX_JSON_DEPTH } from '../internal/json-depth.js'
 import { checkRecordingFields } from './check-recording-fields.js'
+import { tooDeepAt } from './json-scan.js'
 import type { RecordedRequest } from './normalize-request.js'
 import type { RecordedResponse } from './recorded-response.js'
 import {
@@ -109,10 +111,21 @@ export function parseRecording(text: string, file: string): RecordingFile {
     )
   }
   let value: unknown
+  const json = text.charCodeAt(0) === BOM ? text.slice(1) : text
   try {
-    value = JSON.parse(text.charCodeAt(0) === BOM ? text.slice(1) : text)
+    value = JSON.parse(json)
   } catch (error) {
     throw broken(file, `it is not valid JSON (${(error as Error).message})`)
+  }
+  // Every walk after this one (keys, deltas, replay) is recursive: a hand-made file nested past
+  // the limit (counted from the file's own object, as `serializeRecording` counts) is refused
+  // here, with where it goes too deep.
+  const deep = tooDeepAt(json, MAX_JSON_DEPTH)
+  if (deep !== undefined) {
+    throw broken(
+      file,
+      `it nests JSON more than ${MAX_JSON_DEPTH} levels deep (line ${lineOf(json, deep)})`,
+    )
   }
   if (!isPlainObject(value) || value.kind !== RECORDING_KIND) {
     throw broken(file, `it is not a recording (no "kind": "${RECORDING_KIND}")`)
@@ -176,6 +189,13 @@ function rebuildRequests(
 }
 
 const BOM = 0xfeff
+
+/** The 1-based line of `offset` in `text`. */
+function lineOf(text: string, offset: number): number {
+  let line = 1
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++
+  return line
+}
 
 function broken(file: string, why: string): RecordingError {
   return new RecordingError(

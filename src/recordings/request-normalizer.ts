@@ -151,7 +151,8 @@ export class RequestNormalizer {
       normalized[i] =
         i < shared && kept !== undefined
           ? (kept.normalized[i] as Json)
-          : normalizeJson(sent[i] as Json, `request.body.${key}.${i}`, redact)
+          : // An item sits two levels below the body (the body, its list).
+            normalizeJson(sent[i] as Json, `request.body.${key}.${i}`, redact, 2)
     }
     const whole = kept !== undefined && shared === kept.sent.length
     // `RequestKeys` keys the items the kept list already had once.

@@ -1,4 +1,5 @@
-import { RecordingSecretError } from '../errors/index.js'
+import { RecordingError, RecordingSecretError } from '../errors/index.js'
+import { tooDeep } from '../internal/json-depth.js'
 import { allowList, guardStrings } from '../secrets/guard-strings.js'
 import type { SecretRule } from '../secrets/secret-rules.js'
 import type { RedactHook } from './normalize-request.js'
@@ -30,12 +31,25 @@ export function redactRecording(recording: RecordingFile, options: ScanOptions):
   const guard = (value: unknown, path: string, fullPath: string) =>
     guardStrings(value, fullPath, {
       rules: options.rules,
+      // A request or response sits 3 levels into the file (the file, its list, the interaction):
+      // the limit is the file's, as `serializeRecording` and `parseRecording` count it.
+      depth: 3,
       // The hook sees interaction-relative paths (`request.body…`), as documented.
       redact:
         options.redact === undefined
           ? undefined
           : (text, at) => (options.redact as RedactHook)(text, relative(at, fullPath, path)),
       allowed: (at) => allowed(relative(at, fullPath, path), at),
+      onTooDeep: (at) => {
+        throw new RecordingError(
+          {
+            what: `Recording not written: ${tooDeep(at)}`,
+            subjects: [`file: ${options.file}`],
+            fix: 'A response (or request) this deep is no model answer: check the endpoint the call went to.',
+          },
+          options.file,
+        )
+      },
       onSecret: ({ path: at, rule }) => {
         throw new RecordingSecretError(
           {

@@ -369,8 +369,10 @@ export class RecordingSession {
       redact: this.options.redact,
       allowSecrets: this.options.allowSecrets,
     })
+    // Serialized before the write: what it refuses is no file-system error.
+    const text = serializeRecording(redacted)
     try {
-      summary.written = store.write(file, serializeRecording(redacted))
+      summary.written = store.write(file, text)
     } catch (error) {
       // A read-only folder or a full disk: the old file (if any) is intact, the test fails.
       throw recordingFileError('written', file, displayFile, error)
@@ -515,8 +517,7 @@ export class RecordingSession {
       }
       // Re-recording an unchanged exchange keeps its old duration: an unchanged conversation
       // rewrites no byte.
-      const same =
-        previous !== undefined && JSON.stringify(previous.response) === JSON.stringify(recorded)
+      const same = previous !== undefined && sameJson(previous.response, recorded)
       const durationMs = Math.round(performance.now() - started)
       this.#kept(slot, decided.key, {
         request,
@@ -734,6 +735,18 @@ export class RecordingSession {
 /** A call's identity for its failures: its request key and occurrence. */
 function callId(decided: Decided): string {
   return `${decided.occurrence}\u0000${decided.key}`
+}
+
+/**
+ * Whether two responses are the same JSON. One too deep to print (the write refuses it, naming
+ * the path) is not the same as any.
+ */
+function sameJson(a: RecordedResponse, b: RecordedResponse): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b)
+  } catch {
+    return false
+  }
 }
 
 /** The session's options, checked: a host passes them once per test. */

@@ -3,7 +3,12 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 /** A copy of `value` with object keys sorted at every level, so equal data prints equally. */
 export function canonicalize(value: Json): Json {
-  if (Array.isArray(value)) return value.map(canonicalize)
+  if (Array.isArray(value)) {
+    // A loop, not `map`: one stack frame per level for data nested up to the 1000-level limit.
+    const items: Json[] = new Array(value.length)
+    for (let i = 0; i < value.length; i++) items[i] = canonicalize(value[i] as Json)
+    return items
+  }
   if (value !== null && typeof value === 'object') {
     const sorted: { [key: string]: Json } = {}
     for (const key of Object.keys(value).sort()) {

@@ -5,6 +5,7 @@
 import { passed, resultSet } from '../samples/result-set.js'
 import type { ScenarioDefinition } from '../scenario/definition.js'
 import { END } from '../scenario/end.js'
+import { setOwn } from '../state/own-keys.js'
 import type {
   ChatMessage,
   ErrorCategory,
@@ -363,7 +364,8 @@ function runMeta(result: ScenarioExecutionResult, write: MetaWriter, at: string)
   addAfterTurns(result, now, recorded)
   const outcomes: Record<string, boolean | number> = {}
   for (const [name, value] of Object.entries(result.outcomeResults)) {
-    outcomes[write.outcome(name)] = value
+    // An outcome may be named `__proto__`: it stays an entry, never a prototype.
+    setOwn(outcomes, write.outcome(name), value)
   }
   const run: ScenarioRunMeta = {
     status: result.status,

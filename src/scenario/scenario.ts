@@ -7,6 +7,7 @@ import {
 } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isOutcomeCheck } from '../outcomes/index.js'
+import { neutralizeControl } from '../secrets/control-characters.js'
 import {
   buildFromDocument,
   type FromJSONOptions,
@@ -211,7 +212,10 @@ export class Scenario {
     const { problems, warnings } = checkGraph(nodeIds, this.#edges, this.#entry)
     if (problems.length > 0) throw new ScenarioValidationError(this.name, problems)
     for (const warning of warnings) {
-      console.warn(formatMessage({ what: `Scenario '${this.name}': ${warning.message}` }))
+      // The name and node ids are the user's text: escapes in them are shown, not acted on.
+      console.warn(
+        neutralizeControl(formatMessage({ what: `Scenario '${this.name}': ${warning.message}` })),
+      )
     }
     const nodes: Record<string, ScenarioNode> = {}
     for (const [id, node] of this.#nodes) setOwn(nodes, id, deepFreeze(node))

@@ -1,3 +1,5 @@
+import { JsonTooDeepError, MAX_JSON_DEPTH } from '../internal/json-depth.js'
+import { setOwn } from '../recordings/stable-json.js'
 import type { RedactHook } from './redact-hook.js'
 import type { SecretRule } from './secret-rules.js'
 
@@ -17,6 +19,13 @@ export interface GuardOptions {
   allowed?: ((path: string) => boolean) | undefined
   /** Called for a hit that is not allowed; it throws the artifact's own error. */
   onSecret(hit: SecretHit): never
+  /**
+   * Called with the path of a value nested deeper than `MAX_JSON_DEPTH`; it throws the artifact's
+   * own error. Without it, such a value throws a `JsonTooDeepError`.
+   */
+  onTooDeep?: ((path: string) => never) | undefined
+  /** How deep the walk's root sits in the artifact (0: it is the root), for the depth limit. */
+  depth?: number | undefined
 }
 
 /**
@@ -25,21 +34,33 @@ export interface GuardOptions {
  * `onSecret`. Object keys are checked too (not redacted), reported as `<path>.<key> (key)`.
  */
 export function guardStrings(value: unknown, path: string, options: GuardOptions): unknown {
-  const visit = (item: unknown, at: string): unknown => {
+  const tooDeep =
+    options.onTooDeep ??
+    ((at: string): never => {
+      throw new JsonTooDeepError(at)
+    })
+  // The walk is recursive: it counts its depth and stops at the limit instead of the stack's.
+  const visit = (item: unknown, at: string, depth: number): unknown => {
     if (typeof item === 'string') return guardString(item, at, options)
-    if (Array.isArray(item)) return item.map((element, i) => visit(element, `${at}.${i}`))
-    if (item !== null && typeof item === 'object') {
-      const out: Record<string, unknown> = {}
-      for (const [key, element] of Object.entries(item)) {
-        // A key is checked but never rewritten: a redacted key would change the data's shape.
-        guardString(key, `${at}.${key} (key)`, { ...options, redact: undefined })
-        out[key] = visit(element, `${at}.${key}`)
-      }
-      return out
+    if (item === null || typeof item !== 'object') return item
+    // Counted as `assertReadable` counts: the artifact's root object is at depth 0.
+    if (depth >= MAX_JSON_DEPTH) tooDeep(at)
+    // Loops, not `map`: one stack frame per level, so the limit is reached well before the stack's.
+    if (Array.isArray(item)) {
+      const copy: unknown[] = new Array(item.length)
+      for (let i = 0; i < item.length; i++) copy[i] = visit(item[i], `${at}.${i}`, depth + 1)
+      return copy
     }
-    return item
+    const out: Record<string, unknown> = {}
+    for (const [key, element] of Object.entries(item)) {
+      // A key is checked but never rewritten: a redacted key would change the data's shape.
+      guardString(key, `${at}.${key} (key)`, { ...options, redact: undefined })
+      // `__proto__` is a key like any other in JSON: kept as an own key, never as a prototype.
+      setOwn(out, key, visit(element, `${at}.${key}`, depth + 1))
+    }
+    return out
   }
-  return visit(value, path)
+  return visit(value, path, options.depth ?? 0)
 }
 
 /** One string through `redact` and the rules. */

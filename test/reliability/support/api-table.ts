@@ -19,8 +19,10 @@ import { openAIAgent } from '../../../src/openai-agents/index.js'
 import { scenarioPlugin } from '../../../src/plugin/index.js'
 import { ScenarioReporter } from '../../../src/reporter/index.js'
 import { configureRecordings } from '../../../src/setup/recording-hooks.js'
+import { adapterAgents } from './adapter-agents.js'
 import { arg, hostileValue, oneOf, tampered, tamperedAt } from './hostile-values.js'
 import { constant, type Recipe, recipe } from './recipe.js'
+import { recordedExchange } from './recorded-exchanges.js'
 import { ctor, fn, method, type Signature, weighted } from './signature.js'
 import {
   agentContexts,
@@ -969,6 +971,9 @@ export const table: Readonly<Record<string, Signature>> = {
     ),
   ),
 
+  // The agent functions the two adapters make, called as a run calls them.
+  ...adapterAgents,
+
   // Conversation snapshots
   'conversationSerializer.test': fn(conversationSerializer.test, r(results)),
   'conversationSerializer.serialize': fn(
@@ -1118,4 +1123,12 @@ export const table: Readonly<Record<string, Signature>> = {
       }
     },
   },
+}
+
+/**
+ * Uses of several callables in a row, each fuzzed like a callable: what one call leaves behind
+ * (a recording file) is what the next one reads.
+ */
+export const journeys: Readonly<Record<string, Signature>> = {
+  'RecordingSession: record, finish, replay': recordedExchange,
 }

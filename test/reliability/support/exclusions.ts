@@ -35,10 +35,12 @@ export const ERROR_CONSTRUCTORS_RULE =
 
 /**
  * Functions that calls return, fuzzed through the table although no entry exports them: the
- * agent `scriptedModel()` returns and the matcher `createToMatchConversationSnapshot()` builds.
+ * agents `scriptedModel()`, `aiSdkAgent()` and `openAIAgent()` return, and the matcher `createToMatchConversationSnapshot()` builds.
  */
 export const returnedCallables: readonly string[] = [
   'scriptedModel()(conversation, context)',
   'createToMatchConversationSnapshot()(received, hint)',
   'createToSatisfyJudge()(received, criteria, options)',
+  'aiSdkAgent()(conversation, context)',
+  'openAIAgent()(conversation, context)',
 ]

@@ -62,6 +62,17 @@ function deepArray(depth: number): unknown {
   return value
 }
 
+/** JSON text of an array nested `depth` deep, as a server may send it. */
+function deepJsonText(depth: number): string {
+  return `${'['.repeat(depth)}${']'.repeat(depth)}`
+}
+
+/** An object whose own keys are `__proto__` and `constructor`, as JSON.parse builds it. */
+const PROTO_JSON = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'
+
+/** A terminal hyperlink (OSC 8): text that shows one thing and links another. */
+const OSC8 = '\u001b]8;;https://example.com\u0007click\u001b]8;;\u0007'
+
 function cyclicObject(): unknown {
   const value: Record<string, unknown> = { type: 'AllOf' }
   value.self = value
@@ -214,6 +225,18 @@ const FIXED: readonly Recipe[] = [
   recipe('Object(Symbol())', () => Object(Symbol('boxed'))),
   recipe('an object nested 1000 deep', () => deepObject(1000)),
   recipe('an array nested 1000 deep', () => deepArray(1000)),
+  // Past the documented limit and past what a recursive walk survives.
+  recipe('an object nested 5000 deep', () => deepObject(5000)),
+  recipe('an array nested 5000 deep', () => deepArray(5000)),
+  constant(deepJsonText(5000), 'JSON text nested 5000 deep'),
+  // Keys that are keys in JSON and prototypes in JavaScript: JSON.parse makes them own keys.
+  recipe(`JSON.parse('${PROTO_JSON}')`, () => JSON.parse(PROTO_JSON)),
+  recipe('{ constructor: { prototype: { polluted: true } } }', () => ({
+    constructor: { prototype: { polluted: true } },
+  })),
+  constant(PROTO_JSON, `'${PROTO_JSON}'`),
+  constant(OSC8, 'an OSC-8 link'),
+  constant('\u001b[31mred\u001b[0m\u009b2J', 'CSI colour and a C1 CSI'),
   recipe('a cyclic object', cyclicObject),
   recipe('a cyclic array', cyclicArray),
   recipe('an object with 10,000 keys', () =>
