@@ -163,6 +163,9 @@ function eventAnswers(protocol: Protocol, data: Fields): boolean {
   if (protocol === 'responses') {
     switch (data.type) {
       case 'response.output_text.delta':
+      case 'response.function_call_arguments.delta':
+        // Text, or a function call's arguments, streamed in pieces (a compatible server may send
+        // only the deltas, no item events).
         return typeof data.delta === 'string'
       case 'response.output_item.done':
         return answerItem(fields(data.item), true)

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { codeBlocks, docSection } from '../support/docs.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
@@ -192,7 +192,10 @@ describe('the entry without ai installed', { timeout: 120_000 }, () => {
       '--strip-components=1',
     ])
     expect(untar.code, untar.output).toBe(0)
-    for (const name of ['vitest', 'openai', 'zod', 'tinyspy']) {
+    // The package's dependencies and the peers it needs here (the setup entry's network seal
+    // loads @mswjs/interceptors).
+    for (const name of ['vitest', 'openai', 'zod', 'tinyspy', '@mswjs/interceptors']) {
+      mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true })
       symlinkSync(join(repoRoot, 'node_modules', name), join(project, 'node_modules', name))
     }
     cpSync(

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { repoRoot } from '../support/paths.js'
 import { run } from '../support/run.js'
@@ -19,7 +19,10 @@ beforeAll(() => {
   mkdirSync(target, { recursive: true })
   const untar = run('tar', ['-xzf', inject('packedTarball'), '-C', target, '--strip-components=1'])
   expect(untar.code, untar.output).toBe(0)
-  for (const name of ['vitest', 'openai', 'zod', 'tinyspy']) {
+  // The package's dependencies and the peers it needs here (the setup entry's network seal
+  // loads @mswjs/interceptors).
+  for (const name of ['vitest', 'openai', 'zod', 'tinyspy', '@mswjs/interceptors']) {
+    mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true })
     symlinkSync(join(repoRoot, 'node_modules', name), join(dir, 'node_modules', name), 'dir')
   }
 })
