@@ -38,6 +38,8 @@ export const SCENARIO_ERROR_CODES = Object.freeze([
   'missing_peer',
   /** An agent adapter could not make the turn's answer of what its SDK's run did. */
   'adapter_failed',
+  /** A scenario test would call a model in CI, but its host layer (plugin, setup entry) is missing. */
+  'host_missing',
 ] as const)
 
 /**
