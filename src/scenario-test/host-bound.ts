@@ -62,8 +62,10 @@ export function hostBound(current: () => RecordingSession | undefined, gate: Hos
       )
     },
     wrap: (client) => {
+      // The client is checked first: a wrong argument is named whatever the host.
+      const copy = wrapWith(client, current)
       gate.check('wrap(client)')
-      return wrapWith(client, current)
+      return copy
     },
     recordedFetch: (input, init) => {
       // Made on first use: the network `fetch` is read per call, so a test's own mock of
