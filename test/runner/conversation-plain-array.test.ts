@@ -122,10 +122,9 @@ describe('the conversation user code gets on each turn', () => {
 
   test('an agent that changes its conversation changes nothing of the run', async () => {
     const agent: AgentFunction = async (conversation) => {
+      // Ordinary agent code that edits messages (a cache marker, a rewrite): it must not throw.
+      for (const message of conversation) (message as { content: unknown }).content = 'edited'
       conversation.push({ role: 'assistant', content: 'scratch' })
-      const last = conversation.at(-2)
-      // Ordinary agent code that edits a message (a cache marker, a rewrite): it must not throw.
-      if (last !== undefined) (last as { content: unknown }).content = 'edited by the agent'
       conversation[0] = { role: 'user', content: 'rewritten' }
       return 'answer'
     }
