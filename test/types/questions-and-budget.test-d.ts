@@ -2,7 +2,6 @@ import { describe, expectTypeOf, test } from 'vitest'
 import {
   type Budget,
   type ChatMessage,
-  type DeepReadonly,
   type NodeSpec,
   type QuestionContext,
   type QuestionFunction,
