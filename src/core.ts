@@ -321,6 +321,7 @@ export { wrap } from './recordings/wrap.js'
 
 // ─── Errors ─────────────────────────────────────────────────────────────────────────────────────
 export type { MessageParts } from './errors/format-message.js'
+export { type HostRunner, HostMissingError } from './errors/host-missing-error.js'
 export { InvalidArgumentError } from './errors/invalid-argument-error.js'
 export { MissingPeerError } from './errors/missing-peer-error.js'
 export { isModelCallError, ModelCallError } from './errors/model-call-error.js'

@@ -1,6 +1,13 @@
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
-import { isPlainObject, isPrimitive, type Primitive } from '../primitives/index.js'
+import {
+  hydratePrimitive,
+  isPlainObject,
+  isPrimitive,
+  isPrimitiveData,
+  type Primitive,
+  type PrimitiveData,
+} from '../primitives/index.js'
 import { compilePath, PATH_ROOTS } from '../state/resolve-path.js'
 import type { StateCheck } from './types.js'
 
@@ -12,7 +19,11 @@ import type { StateCheck } from './types.js'
  * s.addEdge('ask', 'retry', { when: stateCheck('parsed.answer', regexMatch('^no\\b', { flags: 'i' })) })
  * s.addEdge('ask', 'done', { when: stateCheck('parsed.dose', numericTolerance({ tolerance: 0.1 }), 50) })
  */
-export function stateCheck(path: string, primitive: Primitive, expected?: unknown): StateCheck {
+export function stateCheck(
+  path: string,
+  primitive: Primitive | PrimitiveData,
+  expected?: unknown,
+): StateCheck {
   if (typeof path !== 'string' || path === '') {
     throw new InvalidArgumentError(
       `Invalid path in stateCheck(): ${describeValue(path)}`,
@@ -24,6 +35,11 @@ export function stateCheck(path: string, primitive: Primitive, expected?: unknow
       `Unknown dot path '${path}' in stateCheck()`,
       `A path starts with ${PATH_ROOTS.join(', ')}, e.g. 'parsed.score'.`,
     )
+  }
+  // A primitive's data (a JSON copy) is the primitive: rebuilt here, it works as the original.
+  if (isPrimitiveData(primitive) && !isPrimitive(primitive)) {
+    const live = hydratePrimitive(primitive, `stateCheck('${path}', …)`)
+    return { type: 'StateCheck', field: path, verifyWith: live, expected }
   }
   if (!isPrimitive(primitive)) {
     throw new InvalidArgumentError(

@@ -9,6 +9,7 @@ export {
   withoutDocsLine,
 } from './docs-line.js'
 export { formatMessage, MESSAGE_PREFIX, type MessageParts, quoteList } from './format-message.js'
+export { HostMissingError, type HostRunner } from './host-missing-error.js'
 export { assertOneOf, InvalidArgumentError } from './invalid-argument-error.js'
 export { MissingPeerError } from './missing-peer-error.js'
 export { isModelCallError, ModelCallError } from './model-call-error.js'

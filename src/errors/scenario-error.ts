@@ -44,6 +44,8 @@ export const SCENARIO_ERROR_CODES = Object.freeze([
   'unrecorded_call',
   /** A 2xx answer that is no usable answer for its protocol was not recorded. */
   'bad_response',
+  /** A scenario test would call a model in CI, but its host layer (plugin, setup entry) is missing. */
+  'host_missing',
 ] as const)
 
 /**

@@ -6,12 +6,13 @@ import type { RunOptions } from '../runner/run-options.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
 import { hostBound } from '../scenario-test/host-bound.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
+import { jestGate } from './host-presence.js'
 import { currentJestRecording } from './recordings.js'
 
 // The test author's `runScenario`, `wrap` and `recordedFetch` under Jest: the core ones, bound to
 // the Jest test running in this async context, so model calls record and replay without passing
 // anything (`scenario()`'s `run()` is bound the same way).
-const bound = hostBound(currentJestRecording)
+const bound = hostBound(currentJestRecording, jestGate)
 
 /**
  * Runs a scenario (see `runScenario` in `vitest-scenario/core`); inside a Jest test its model

@@ -5,6 +5,7 @@ import { LIVE_TIMEOUT_MS } from '../scenario-test/live-timeout.js'
 import { runScenarioBody } from '../scenario-test/run-scenario-body.js'
 import { checkEachRows, checkScenarioName } from '../scenario-test/scenario-options.js'
 import { type ScenarioParts, scenarioParts } from '../scenario-test/scenario-parts.js'
+import { jestGate } from './host-presence.js'
 import { jestGlobals } from './jest-globals.js'
 import { declarer, type Flags, type JestTest } from './jest-test.js'
 import { providedJestOptions } from './options.js'
@@ -66,6 +67,7 @@ async function runInJest<Args extends unknown[]>(
         noModelFix: NO_MODEL_FIX,
         expect: (value) => expect(value),
         recording: currentJestRecording,
+        gate: jestGate,
         inSample: (i, fn) => (test === undefined ? fn(undefined) : inJestSample(test, i, fn)),
         // Redacted and masked here, in the worker: the record leaves the test file.
         publish: (definition, results, samples) => {

@@ -44,7 +44,9 @@ export interface AgentReply {
 
 /**
  * An agent under test: the user's own app, called once per turn with the conversation so far
- * (Chat Completions shape, the new question last).
+ * (Chat Completions shape, the new question last). The conversation is a plain array, new on
+ * every turn (`structuredClone`-able, JSON-serializable), of the agent's own copies of the
+ * messages: changing it never changes the run's transcript.
  */
 export type AgentFunction = (
   conversation: ChatMessage[],

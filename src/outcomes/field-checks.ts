@@ -1,8 +1,8 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
-import { isPrimitive } from '../primitives/index.js'
-import type { Primitive } from '../primitives/types.js'
+import { hydratePrimitive, isPrimitive, isPrimitiveData } from '../primitives/index.js'
+import type { Primitive, PrimitiveData } from '../primitives/types.js'
 import { isResultField, RESULT_FIELDS } from './read-field.js'
 import { isScope } from './scopes.js'
 import type { ResultCheck, ResultField, TurnCheck, TurnScope } from './types.js'
@@ -20,7 +20,7 @@ export function turnCheck(
   scope: TurnScope,
   field: string,
   expected?: unknown,
-  verifyWith?: Primitive | undefined,
+  verifyWith?: Primitive | PrimitiveData | undefined,
 ): TurnCheck {
   if (!isScope(scope)) {
     throw new InvalidArgumentError(
@@ -43,7 +43,7 @@ export function turnCheck(
 export function resultCheck(
   field: ResultField,
   expected?: unknown,
-  verifyWith?: Primitive | undefined,
+  verifyWith?: Primitive | PrimitiveData | undefined,
 ): ResultCheck {
   if (!isResultField(field)) {
     throw new InvalidArgumentError(
@@ -64,6 +64,10 @@ function explicitOrValue(
 ): ValueCheck {
   assertReadable(expected, `the expected value of ${where}`)
   if (verifyWith === undefined) return valueCheck(expected, field, where, kind)
+  // A primitive's data (a JSON copy) is the primitive: rebuilt here, it works as the original.
+  if (isPrimitiveData(verifyWith) && !isPrimitive(verifyWith)) {
+    return { expected, verifyWith: hydratePrimitive(verifyWith, `'verifyWith' in ${where}`) }
+  }
   if (!isPrimitive(verifyWith)) {
     throw new InvalidArgumentError(
       `'verifyWith' in ${where} is not a primitive: ${describeValue(verifyWith)}`,

@@ -9,6 +9,7 @@ import {
   hydratePrimitive,
   isPlainObject,
   isPrimitive,
+  isPrimitiveData,
   validateNormalizers,
 } from '../primitives/index.js'
 import { readJudgeNode } from './judge.js'
@@ -219,6 +220,12 @@ function readFieldCheck(
 function readPrimitive(data: unknown, where: string, hydrate: boolean): CheckPrimitive {
   if (hydrate) return hydratePrimitive(data, where)
   if (isPrimitive(data)) return data
+  // A primitive is its data (a JSON copy has no methods, which are non-enumerable): evaluation
+  // looks its behaviour up by `type`, so valid data is kept as it is, like the node holding it.
+  if (isPrimitiveData(data)) {
+    hydratePrimitive(data, where)
+    return data
+  }
   return invalid(
     where,
     `${describeValue(data)} is not a primitive`,

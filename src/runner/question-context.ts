@@ -1,28 +1,7 @@
 import type { QuestionContext } from '../scenario/types.js'
-import { readOnlyView } from '../state/read-only-view.js'
-import type { ChatMessage, DeepReadonly } from '../state/types.js'
+import type { ChatMessage } from '../state/types.js'
 import type { AnswerSignal } from './answer-signal.js'
-
-/**
- * The run's conversation as question functions read it: the transcript (the seed, then each
- * turn's question and answer messages, no system message) behind one read-only view, made the
- * first time a question reads it. The transcript only grows, and the view reads it live, so one
- * view serves every turn of the run.
- */
-export class ConversationView {
-  readonly #transcript: readonly ChatMessage[]
-  #view: DeepReadonly<ChatMessage[]> | undefined
-
-  constructor(transcript: readonly ChatMessage[]) {
-    this.#transcript = transcript
-  }
-
-  /** The read-only view, made on first read. */
-  get view(): DeepReadonly<ChatMessage[]> {
-    if (this.#view === undefined) this.#view = readOnlyView(this.#transcript)
-    return this.#view
-  }
-}
+import type { ConversationCopies } from './conversation-copies.js'
 
 /**
  * The context a question function gets for one turn. `signal` and `conversation` are getters on
@@ -34,13 +13,14 @@ export class QuestionTurnContext implements QuestionContext {
   readonly nodeId: string
   readonly turn: number
   readonly #signal: AnswerSignal
-  readonly #conversation: ConversationView
+  readonly #copies: ConversationCopies
+  #conversation: ChatMessage[] | undefined
 
-  constructor(nodeId: string, turn: number, signal: AnswerSignal, conversation: ConversationView) {
+  constructor(nodeId: string, turn: number, signal: AnswerSignal, copies: ConversationCopies) {
     this.nodeId = nodeId
     this.turn = turn
     this.#signal = signal
-    this.#conversation = conversation
+    this.#copies = copies
   }
 
   /** The answering side's signal: aborted when the run is, or when a turn outlasts `turnTimeoutMs`. */
@@ -48,8 +28,12 @@ export class QuestionTurnContext implements QuestionContext {
     return this.#signal.signal
   }
 
-  /** The messages so far (seed included, no system message), read-only. */
-  get conversation(): DeepReadonly<ChatMessage[]> {
-    return this.#conversation.view
+  /**
+   * The messages so far (seed included, no system message): a plain array of the question
+   * functions' own copies, made on the first read of this turn (the same array on later reads).
+   */
+  get conversation(): ChatMessage[] {
+    this.#conversation ??= this.#copies.conversation(undefined, null)
+    return this.#conversation
   }
 }

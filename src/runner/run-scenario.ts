@@ -27,7 +27,7 @@ import type {
 import { zeroVisits } from '../state/zero-visits.js'
 import { AnswerSignal } from './answer-signal.js'
 import { checkBudget } from './budget.js'
-import { ConversationView } from './question-context.js'
+import { ConversationCopies } from './conversation-copies.js'
 import { type ResolvedRunOptions, type RunOptions, resolveRunOptions } from './run-options.js'
 import {
   type AnswerStep,
@@ -100,7 +100,8 @@ export async function runScenario(
   const run: RunContext = {
     view: readOnlyView(state),
     transcript,
-    conversation: new ConversationView(transcript),
+    agentCopies: new ConversationCopies(transcript),
+    questionCopies: new ConversationCopies(transcript),
     options: resolved,
     signal,
     answerSignal,

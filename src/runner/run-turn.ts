@@ -21,9 +21,9 @@ import { parseWithTemplate, verifyAnswer } from '../templates/index.js'
 import type { AnswerTemplate } from '../templates/types.js'
 import { type AnswerSignal, TurnContext } from './answer-signal.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
-import { conversationSnapshot } from './conversation-snapshot.js'
+import type { ConversationCopies } from './conversation-copies.js'
 import { type ModelJudging, type NodeSides, resolveNodeSides } from './node-sides.js'
-import { type ConversationView, QuestionTurnContext } from './question-context.js'
+import { QuestionTurnContext } from './question-context.js'
 import { toolCallsOf, turnMessages } from './reply-messages.js'
 import type { ResolvedRunOptions } from './run-options.js'
 import { TIMED_OUT } from './turn-deadline.js'
@@ -45,8 +45,10 @@ export interface RunContext {
   view: ScenarioStateView
   /** The conversation before this turn: the seed, then the earlier turns (no system message). */
   transcript: readonly ChatMessage[]
-  /** The transcript as question functions read it (`context.conversation`). */
-  conversation: ConversationView
+  /** The agent's copies of the transcript: its conversation on each turn. */
+  agentCopies: ConversationCopies
+  /** The question functions' copies of the transcript (`context.conversation`). */
+  questionCopies: ConversationCopies
   options: ResolvedRunOptions
   /** The run's own signal (the user's). */
   signal: AbortSignal
@@ -154,7 +156,7 @@ export function renderQuestion(
   try {
     text = source(
       run.view,
-      new QuestionTurnContext(node.id, turn, run.answerSignal, run.conversation),
+      new QuestionTurnContext(node.id, turn, run.answerSignal, run.questionCopies),
     )
   } catch (error) {
     return questionFailed(run, error)
@@ -233,8 +235,8 @@ export function callAnsweringSide(
   run.agentCalls = undefined
   try {
     if (sides.answering.kind === 'agent') {
-      // A snapshot, not a copy: copying the transcript on every turn grew with the run.
-      const conversation = conversationSnapshot(sides.systemPrompt, run.transcript, question)
+      // A plain array of the agent's copies, each message copied once per run (see the module).
+      const conversation = run.agentCopies.conversation(sides.systemPrompt, question)
       const context = new TurnContext(node.id, turn, run.view, run.answerSignal)
       const { agent } = sides.answering
       if (!countsAgentCalls()) return { ok: true, pending: agent(conversation, context) }

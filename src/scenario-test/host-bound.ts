@@ -11,6 +11,8 @@ import { runScenario as runWith } from '../runner/index.js'
 import type { RunOptions } from '../runner/run-options.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
+import { callsAModel } from './calls-a-model.js'
+import type { HostGate } from './host-gate.js'
 import { withRecording } from './with-recording.js'
 
 /** `runScenario`, `judgeConversation`, `wrap` and `recordedFetch` bound to a host's running test. */
@@ -28,15 +30,29 @@ export interface HostBound {
 /**
  * The test author's `runScenario`, `wrap` and `recordedFetch` for a host (Vitest's setup, the
  * Jest host): the core ones, answering their calls through `current()`, the session of the test
- * running in this async context (`undefined`: the call goes live unrecorded).
+ * running in this async context (`undefined`: the call goes live unrecorded). Each checks `gate`
+ * before anything can reach a model: a run that names a model, a judge, `wrap()` (when it is
+ * called: its copy only makes model calls) and each `recordedFetch` call.
  */
-export function hostBound(current: () => RecordingSession | undefined): HostBound {
+export function hostBound(current: () => RecordingSession | undefined, gate: HostGate): HostBound {
   let boundFetch: typeof fetch | undefined
   return {
-    runScenario: (definition, options) => runWith(definition, withRecording(options, current())),
+    runScenario: (definition, options) => {
+      try {
+        if (callsAModel(definition, options)) gate.check('runScenario()')
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return runWith(definition, withRecording(options, current()))
+    },
     // A judge called in a test body is a model call of that test like any other: recorded and
     // replayed through its recording, unless the options give a session of their own.
     judgeConversation: (result, criteria, options) => {
+      try {
+        gate.check('judgeConversation()')
+      } catch (error) {
+        return Promise.reject(error)
+      }
       const recording = current()
       const own = !isPlainObject(options) || Object.hasOwn(options, 'recording')
       return judgeWith(
@@ -45,12 +61,21 @@ export function hostBound(current: () => RecordingSession | undefined): HostBoun
         recording === undefined || own ? options : { ...options, recording },
       )
     },
-    wrap: (client) => wrapWith(client, current),
+    wrap: (client) => {
+      // The client is checked first: a wrong argument is named whatever the host.
+      const copy = wrapWith(client, current)
+      gate.check('wrap(client)')
+      return copy
+    },
     recordedFetch: (input, init) => {
       // Made on first use: the network `fetch` is read per call, so a test's own mock of
       // `globalThis.fetch` (msw, a spy) is the one reached when a call goes live.
       boundFetch ??= recordingFetch({
-        recording: current,
+        recording: () => {
+          // Per call, inside the fetch's promise: a refusal rejects this call, before it is sent.
+          gate.check('recordedFetch')
+          return current()
+        },
         baseURL: (url) => new URL(url).origin,
         live: (request, options) => globalThis.fetch(request, options),
       })

@@ -13,6 +13,8 @@ import type {
   ScenarioOptions,
   ScenarioRunOptions,
 } from './api-types.js'
+import { callsAModel } from './calls-a-model.js'
+import type { HostGate } from './host-gate.js'
 import { withRecording } from './with-recording.js'
 
 /** The host-wide defaults a scenario falls back on (the Vitest plugin's options, say). */
@@ -41,6 +43,8 @@ export interface ScenarioTestHost<Base extends object> {
   expect(value: unknown): unknown
   /** The test's recording session, when recordings are wired. */
   recording(): RecordingSession | undefined
+  /** Checks the host layer is installed before a run that may call a model. */
+  gate: HostGate
   /** Runs sample `i` of a `samples: n` scenario with its own recording session, when wired. */
   inSample<T>(i: number, fn: (recording: RecordingSession | undefined) => Promise<T>): Promise<T>
   /** Hands the results so far to the host's reporter, when it has one. */
@@ -74,6 +78,7 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
   ): Promise<ScenarioExecutionResult | ScenarioResultSet> => {
     calls++
     const runOptions = resolveOptions(host, options, overrides)
+    if (callsAModel(definition, runOptions)) host.gate.check(`scenario('${name}')`)
     const { samples } = options
     if (samples === undefined) {
       const result = await runScenario(definition, withRecording(runOptions, host.recording()))

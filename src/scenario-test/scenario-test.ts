@@ -3,6 +3,7 @@ import { compactJson } from '../reporter/compact-json.js'
 import { metaText } from '../reporter/meta-text.js'
 import { scenarioMeta } from '../reporter/scenario-meta.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
+import { vitestGate } from '../setup/host-presence.js'
 import { providedOptions } from '../setup/provided-options.js'
 import { currentRecordingSession, inSampleRecording } from '../setup/recording-hooks.js'
 import { ensureMatchers } from '../setup/register-matchers.js'
@@ -32,6 +33,7 @@ export async function runScenarioTest<Args extends unknown[]>(
         'Set `model` in scenarioPlugin({ model }) in vitest.config.ts, in the scenario options, or pass run({ model }). An agent function (your app) works as the model too.',
       expect: (value) => context.expect(value),
       recording: currentRecordingSession,
+      gate: vitestGate,
       inSample: (i, fn) => inSampleRecording(context.task, i, fn),
       publish: (definition, results, samples) => publish(context, definition, results, samples),
     },

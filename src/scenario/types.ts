@@ -3,20 +3,21 @@ import type { ModelOverride } from '../models/types.js'
 import type { OutcomeCheck, OutcomeEvaluate } from '../outcomes/index.js'
 import type { Rubric } from '../rubrics/types.js'
 import type { SimulatedUser } from '../simulated-user/types.js'
-import type { ChatMessage, DeepReadonly, ScenarioStateView } from '../state/types.js'
+import type { ChatMessage, ScenarioStateView } from '../state/types.js'
 import type { AnswerTemplate } from '../templates/types.js'
 
 /**
  * What a question function gets beside the state: the node and turn it renders for, the
  * answering side's abort signal (aborted when the run is, or when the turn outlasts
  * `turnTimeoutMs`), and the conversation so far — the seed, then every earlier question and
- * answer with their tool messages, without the system message — read-only.
+ * answer with their tool messages, without the system message — as a plain array of copies:
+ * changing it never changes the run's transcript.
  */
 export interface QuestionContext {
   readonly nodeId: string
   readonly turn: number
   readonly signal: AbortSignal
-  readonly conversation: DeepReadonly<ChatMessage[]>
+  readonly conversation: ChatMessage[]
 }
 
 /**

@@ -309,6 +309,15 @@ export function currentRecordingSession(): RecordingSession | undefined {
 }
 
 /**
+ * Whether the Vitest host layer is installed in this worker: the setup entry registered its hooks
+ * and the plugin handed its options over (a setup entry listed by hand, without the plugin,
+ * records nothing).
+ */
+export function hostInstalled(): boolean {
+  return registered && providedOptions() !== undefined
+}
+
+/**
  * The error the calls of this test fail with when another test of its file that runs has the
  * same full name (they would share one recording); `undefined` for a test with a name of its own.
  */

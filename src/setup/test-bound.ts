@@ -6,12 +6,13 @@ import type { RunOptions } from '../runner/run-options.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
 import { hostBound } from '../scenario-test/host-bound.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
+import { vitestGate } from './host-presence.js'
 import { currentRecordingSession } from './recording-hooks.js'
 
 // The test author's `runScenario` and `wrap`: the core ones, bound to the Vitest host's current
 // test, so model calls record and replay without passing anything. `vitest-scenario/core` keeps
 // the unbound ones (a run there records only with an explicit `recording` session).
-const bound = hostBound(currentRecordingSession)
+const bound = hostBound(currentRecordingSession, vitestGate)
 
 /**
  * Runs a scenario (see `runScenario` in `vitest-scenario/core`); inside a Vitest test with the

@@ -47,9 +47,9 @@ describe('stateCheck', () => {
 
   test('rejects a primitive that is not one', () => {
     expect(() =>
-      stateCheck('parsed.x', { type: 'ExactMatch', normalize: [] } as unknown as Primitive),
+      stateCheck('parsed.x', { type: 'Exact', normalize: [] } as unknown as Primitive),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Invalid primitive in stateCheck('parsed.x', …): an object of type 'ExactMatch'
+      [InvalidArgumentError: [vitest-scenario] Invalid primitive in stateCheck('parsed.x', …): an object of type 'Exact'
       The second argument is a primitive built by a factory, e.g. numericRange({ min: 3 }).
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)

@@ -93,9 +93,9 @@ describe('turnCheck', () => {
     `,
     )
     expect(() =>
-      turnCheck(turnAt(0), 'nodeId', 'x', { type: 'ExactMatch', normalize: [] } as never),
+      turnCheck(turnAt(0), 'nodeId', 'x', { type: 'Exact', normalize: [] } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] 'verifyWith' in turnCheck() is not a primitive: an object of type 'ExactMatch'
+      [InvalidArgumentError: [vitest-scenario] 'verifyWith' in turnCheck() is not a primitive: an object of type 'Exact'
       Build it with a primitive factory, e.g. exactMatch() or numericRange({ min: 1 }).
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)

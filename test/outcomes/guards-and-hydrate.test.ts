@@ -96,8 +96,14 @@ describe('isOutcomeCheck / isBooleanCheck', () => {
       {},
       { type: 'TurnCheck' },
       { ...statusIs('completed'), extra: 1 },
-      // Primitive data without behaviour: hydrate it first.
-      JSON.parse(JSON.stringify(statusIs('completed'))),
+      // Primitive data of an unknown type, or with bad fields.
+      { ...JSON.parse(JSON.stringify(statusIs('completed'))), verifyWith: { type: 'Nope' } },
+      {
+        type: 'ResultCheck',
+        field: 'turnCount',
+        expected: 1,
+        verifyWith: { type: 'NumericRange', min: 'one' },
+      },
       { type: 'AllOf', conditions: [countTurns()] },
       { type: 'AllOf', conditions: [turnAt(0)] },
       { type: 'AtLeastN', n: -1, conditions: [] },

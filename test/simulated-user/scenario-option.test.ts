@@ -1,4 +1,4 @@
-import { afterAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect, vi } from 'vitest'
 import { END, type Scenario, scriptedModel, simulatedUser } from '../../src/core.js'
 import { scenario } from '../../src/index.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
@@ -6,6 +6,14 @@ import { startOpenAIServer } from '../support/openai-server/index.js'
 // scenario() reads its options when the file is collected: the server starts first.
 const server = await startOpenAIServer()
 afterAll(() => server.close())
+// This repository's config has no scenarioPlugin(): these tests call the scripted server live on
+// purpose, which in CI (replay) would be host_missing without saying so.
+beforeAll(() => {
+  vi.stubEnv('VITEST_SCENARIO_RECORD', 'off')
+})
+afterAll(() => {
+  vi.unstubAllEnvs()
+})
 const at = (name: string) => ({ model: name, baseURL: server.baseURL, apiKey: 'test-key-fake' })
 
 const build = (s: Scenario) =>
