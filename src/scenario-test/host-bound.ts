@@ -31,8 +31,8 @@ export interface HostBound {
  * The test author's `runScenario`, `wrap` and `recordedFetch` for a host (Vitest's setup, the
  * Jest host): the core ones, answering their calls through `current()`, the session of the test
  * running in this async context (`undefined`: the call goes live unrecorded). Each checks `gate`
- * before anything can reach a model: a run that names a model, a judge, `wrap()` (when it is
- * called: its copy only makes model calls) and each `recordedFetch` call.
+ * before anything can reach a model: a run that names a model, a judge, and each call of a
+ * `wrap()`ped client or of `recordedFetch`.
  */
 export function hostBound(current: () => RecordingSession | undefined, gate: HostGate): HostBound {
   let boundFetch: typeof fetch | undefined
@@ -61,12 +61,14 @@ export function hostBound(current: () => RecordingSession | undefined, gate: Hos
         recording === undefined || own ? options : { ...options, recording },
       )
     },
-    wrap: (client) => {
-      // The client is checked first: a wrong argument is named whatever the host.
-      const copy = wrapWith(client, current)
-      gate.check('wrap(client)')
-      return copy
-    },
+    // Checked per call, not when the copy is made: a setup file wraps the SDK's default client
+    // (`setDefaultOpenAIClient(wrap(new OpenAI()))`) before the host's own setup entry runs.
+    wrap: (client) =>
+      wrapWith(client, () => {
+        // Per call, inside the fetch's promise: a refusal rejects this call, before it is sent.
+        gate.check('wrap(client)')
+        return current()
+      }),
     recordedFetch: (input, init) => {
       // Made on first use: the network `fetch` is read per call, so a test's own mock of
       // `globalThis.fetch` (msw, a spy) is the one reached when a call goes live.

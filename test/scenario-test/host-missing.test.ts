@@ -45,7 +45,20 @@ describe('in CI (replay)', () => {
   test('wrap(), recordedFetch and judgeConversation refuse before any request', async () => {
     vi.stubEnv('VITEST_SCENARIO_RECORD', 'replay')
     const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test-key-fake' })
-    expect(() => wrap(client)).toThrow(HostMissingError)
+    // Wrapping makes no call (a setup file may wrap before the host's setup entry runs): the
+    // copy's calls are refused, each before it is sent.
+    const wrapped = wrap(client)
+    const call = wrapped.chat.completions.create({
+      model: 'gpt-test',
+      messages: [{ role: 'user', content: 'Hi' }],
+    })
+    const refused = await call.then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(
+      refused instanceof HostMissingError || (refused as Error).cause instanceof HostMissingError,
+    ).toBe(true)
     await expect(recordedFetch(`${server.baseURL}/chat/completions`)).rejects.toThrow(
       HostMissingError,
     )
