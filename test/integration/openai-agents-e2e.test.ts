@@ -126,10 +126,15 @@ describe('the docs page, as written', () => {
   /** The test file with the SDK's default client (set by the setup file) instead of a provider. */
   const withDefaultClient = testFile
     .replace(
-      /openAIAgent\(triage, \{\n {2}runConfig: \{ modelProvider: new OpenAIProvider\(\{ openAIClient \}\) \},\n\}\)/,
+      /openAIAgent\(triage, \{\n {2}runConfig: \{\n[\s\S]*?\n {2}\},\n\}\)/,
       'openAIAgent(triage)',
     )
     .replace("'a double charge is handed off to billing'", "'the same, on the default client'")
+  /** The test file as the page had it before: the provider on the SDK's default Responses API. */
+  const onResponses = testFile.replace(
+    'new OpenAIProvider({ openAIClient, useResponses: false })',
+    'new OpenAIProvider({ openAIClient })',
+  )
   let readmeDir: string
 
   beforeAll(() => {
@@ -140,6 +145,7 @@ describe('the docs page, as written', () => {
     expect(testFile).toContain("import { openAIAgent } from 'vitest-scenario/openai-agents'")
     expect(setupFile).toContain('setDefaultOpenAIClient(wrap(new OpenAI(')
     expect(withDefaultClient).toContain('const supportDesk = openAIAgent(triage)\n')
+    expect(onResponses).not.toBe(testFile)
     const typed = join(readmeDir, 'typed')
     mkdirSync(typed, { recursive: true })
     writeFileSync(join(typed, 'billing.test.ts'), testFile)
@@ -150,11 +156,11 @@ describe('the docs page, as written', () => {
     expect(tsc.code).toBe(0)
   }, 120_000)
 
-  test('recorded against the scripted server, then replayed in CI with it stopped', async () => {
+  test('recorded against a chat-only server (no /v1/responses, as Ollama), then replayed in CI with it stopped', async () => {
     writeFileSync(join(readmeDir, 'billing.test.ts'), testFile)
     writeFileSync(join(readmeDir, 'default-client.test.ts'), withDefaultClient)
     writeFileSync(join(readmeDir, 'setup.ts'), setupFile)
-    const local = await startOpenAIServer({ created: 1_700_000_000 })
+    const local = await startOpenAIServer({ created: 1_700_000_000, chatOnly: true })
     local.setDefaultReply(playChat)
     try {
       const recording = await runVitestAsync(readmeDir, ['--update=new'], {
@@ -164,9 +170,9 @@ describe('the docs page, as written', () => {
       })
       expect(recording.code, recording.output).toBe(0)
       expect(recording.output).toMatch(/Tests\s+2 passed \(2\)/)
-      // Four Responses API calls per test: triage, billing twice, triage.
-      expect(local.requests.map((r) => r.path)).toEqual(
-        Array.from({ length: 8 }, () => '/v1/responses'),
+      // Four Chat Completions calls per test: triage, billing twice, triage.
+      expect(local.requests.map((r) => `${r.path} ${r.status}`)).toEqual(
+        Array.from({ length: 8 }, () => '/v1/chat/completions 200'),
       )
     } finally {
       await local.close()
@@ -186,5 +192,33 @@ describe('the docs page, as written', () => {
     expect(replay.code, replay.output).toBe(0)
     expect(replay.output).toMatch(/Tests\s+2 passed \(2\)/)
     expect(replay.output).toContain('input: 160')
+  }, 120_000)
+
+  test("the page's earlier block (the SDK's default Responses API) fails there, and its first assertion says why", async () => {
+    rmSync(join(readmeDir, '__recordings__'), { recursive: true, force: true })
+    rmSync(join(readmeDir, 'default-client.test.ts'), { force: true })
+    writeFileSync(join(readmeDir, 'billing.test.ts'), onResponses)
+    // Without the page's setup file: its setOpenAIAPI('chat_completions') would switch the
+    // provider to Chat Completions too (the SDK's default API is what the provider falls back to).
+    writeFileSync(join(readmeDir, 'setup.ts'), 'export {}\n')
+    const local = await startOpenAIServer({ created: 1_700_000_000, chatOnly: true })
+    local.setDefaultReply(playChat)
+    try {
+      const run = await runVitestAsync(readmeDir, ['--update=new'], {
+        CI: '',
+        OPENAI_BASE_URL: local.baseURL,
+        OPENAI_API_KEY: KEY,
+      })
+      expect(run.code, run.output).toBe(1)
+      expect(local.requests.map((r) => `${r.path} ${r.status}`)).toEqual(['/v1/responses 404'])
+      // The status assertion fails first, with the run's error: the 404 and the endpoint.
+      expect(run.output).toContain("expect(result).toHaveStatus('completed')")
+      expect(run.output).toMatch(
+        /The run ended with an error at 'charged' \(\w+\) after 1 turn: .*404/,
+      )
+      expect(run.output).not.toContain("expected undefined to be 'Billing'")
+    } finally {
+      await local.close()
+    }
   }, 120_000)
 })

@@ -259,3 +259,26 @@ describe('the Responses SSE wire format', () => {
     expect(server.requests[0]?.outcome).toBe('reset')
   })
 })
+
+describe('the chatOnly option (a server like Ollama or llama-server)', () => {
+  test('POST /responses answers 404 without taking a reply; Chat Completions still answers', async () => {
+    const server = await serverForTest({ chatOnly: true })
+    server.reply({ content: 'Paris.' })
+    const client = sdkClient(server)
+    const error = await client.responses.create({ model, input }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    )
+    expect(error).toBeInstanceOf(OpenAI.NotFoundError)
+    expect(String(error)).toContain('404')
+    const raw = await fetch(`${server.baseURL}/responses`, { method: 'POST', body: '{}' })
+    expect([raw.status, await raw.text()]).toEqual([404, '404 page not found'])
+    const completion = await client.chat.completions.create({ model, messages: input })
+    expect(completion.choices[0]?.message.content).toBe('Paris.')
+    expect(server.requests.map((r) => `${r.path} ${r.status}`)).toEqual([
+      '/v1/responses 404',
+      '/v1/responses 404',
+      '/v1/chat/completions 200',
+    ])
+  })
+})

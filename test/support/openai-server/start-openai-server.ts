@@ -85,6 +85,15 @@ export async function startOpenAIServer(
       await answerReply(tagged, context)
       return
     }
+    if (
+      options.chatOnly === true &&
+      record.method === 'POST' &&
+      record.path.endsWith('/responses')
+    ) {
+      const notFound = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } }
+      await answerReply(tagReply({ raw: { ...notFound, body: '404 page not found' } }), context)
+      return
+    }
     const next = await queue.next(record)
     if (!next.ok) {
       sendServerMisuse(context, 500, next.message)

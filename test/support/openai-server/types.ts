@@ -149,6 +149,12 @@ export interface OpenAIServerOptions extends ScriptedHttpOptions<ReplySource> {
   readonly models?: readonly string[]
   /** `created` (Unix seconds) of every completion; default: the current time. */
   readonly created?: number
+  /**
+   * A server with Chat Completions only, as Ollama and llama-server are: `POST …/responses`
+   * answers 404 with Go's plain-text `404 page not found` (what Ollama sends), before the
+   * scripted queue is consulted. Default false: both APIs are served.
+   */
+  readonly chatOnly?: boolean
 }
 
 /** The running server: where to point the SDK, what it received, what to answer next. */
