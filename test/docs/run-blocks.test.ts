@@ -23,15 +23,18 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'docs/guide/ai-sdk.md › # Using the AI SDK › 2': 'test/integration/ai-sdk-e2e.test.ts',
   'docs/guide/openai-agents.md › # Using the OpenAI Agents SDK › 1':
     'test/integration/openai-agents-e2e.test.ts',
+  // The first-hour walk runs these two with the Agents SDK page's example and the reports page's
+  // config, in one project, against a chat-only server.
+  'README.md › ## Testing an agent › 1': 'test/integration/first-hour-walk.test.ts',
+  'docs/guide/testing-agents.md › ## Simulated users › 1':
+    'test/integration/first-hour-walk.test.ts',
 }
 
 /** The complete test files this test runs, by block, with the file name each is saved as. */
 const RUN_HERE: Record<string, string> = {
-  'README.md › ## Testing an agent › 1': 'readme-testing-an-agent.test.ts',
   'docs/guide/getting-started.md › ## A `build` function of your own › 1':
     'getting-started-build.test.ts',
   'docs/guide/samples.md › ## Samples › 1': 'samples.test.ts',
-  'docs/guide/testing-agents.md › ## Simulated users › 1': 'simulated-users.test.ts',
   'docs/guide/vitest.md › # Scenario tests in Vitest › 1': 'vitest.test.ts',
   'docs/reference/options.md › ## Run options › 1': 'refund.test.ts',
   'docs/reference/options.md › ## Run options › 2': 'refund-scenario.test.ts',

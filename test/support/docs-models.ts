@@ -94,6 +94,34 @@ function judge(body: RequestBody): ChatReply | ErrorReply {
   return { json: Object.fromEntries(fields.map((field) => [field, verdict])) }
 }
 
+/**
+ * The Agents SDK page's support desk over Chat Completions, or `undefined` for a request that is
+ * not one of its agents' (they are told apart by the tools the SDK offers them). Triage, offered
+ * the handoff, hands a question that names an invoice off to Billing and answers anything else
+ * itself; Billing looks the invoice up (a `tool_calls` reply), then answers from the result.
+ */
+function supportDesk(body: RequestBody): ChatReply | undefined {
+  const tools = (body.tools ?? []).map((t) => t.function.name)
+  const lastUser = body.messages.findLastIndex((m) => m.role === 'user')
+  const since = body.messages.slice(lastUser + 1)
+  if (tools.includes('transfer_to_Billing')) {
+    if (since.length === 0 && /invoice/i.test(body.messages[lastUser]?.content ?? '')) {
+      return {
+        content: null,
+        toolCalls: [{ id: 'call_handoff', name: 'transfer_to_Billing', arguments: {} }],
+      }
+    }
+    return { content: 'Refunds reach your card within 5 days.' }
+  }
+  if (!tools.includes('lookUpInvoice')) return undefined
+  const looked = since.some((m) => m.tool_calls?.some((c) => c.function.name === 'lookUpInvoice'))
+  if (looked) return { content: 'Invoice 1042 was charged twice; I have refunded 120.' }
+  return {
+    content: null,
+    toolCalls: [{ id: 'call_lookup', name: 'lookUpInvoice', arguments: { id: '1042' } }],
+  }
+}
+
 /** A 400 the library does not retry: a docs block asked something these models do not cover. */
 function unknown(what: string): ErrorReply {
   return { status: 400, message: `docs-models: ${what} (see test/support/docs-models.ts)` }
@@ -102,7 +130,8 @@ function unknown(what: string): ErrorReply {
 /**
  * The scripted server's default reply while the docs' test files record: the simulated user's
  * call (its system prompt starts "You are role-playing a person"), a conversation judge's ("You
- * judge a conversation"), else the answering model's. Ids and usage come from the request, so
+ * judge a conversation"), the Agents SDK page's agents' (offered their tools), else the answering
+ * model's. Ids and usage come from the request, so
  * recording again gives the same files.
  */
 export function playDocsModels(request: ReceivedRequest): ScriptedReply {
@@ -112,7 +141,7 @@ export function playDocsModels(request: ReceivedRequest): ScriptedReply {
     ? simulatedUser(body)
     : system.startsWith('You judge a conversation')
       ? judge(body)
-      : answer(body)
+      : (supportDesk(body) ?? answer(body))
   if ('status' in reply) return reply
   const id = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16)
   return {
