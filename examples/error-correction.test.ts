@@ -66,6 +66,7 @@ const model = (name: string) => ({ model: name, temperature: 0 })
 describe('a false premise', () => {
   scenario('the model under test corrects it at once', falsePremise, async ({ run }) => {
     const result = await run()
+    expect(result).toHaveStatus('completed')
     expect(result).toHaveFollowedPath(['premise'])
     expect(result).toHaveTurnCheck(lastTurn({ 'parsed.names_bcl2': true }))
     expect(result.outcomeResults.turns_before_correction).toBe(0)
@@ -77,6 +78,7 @@ describe('a false premise', () => {
     falsePremise,
     async ({ run }) => {
       const result = await run()
+      expect(result).toHaveStatus('completed')
       expect(result).toHaveFollowedPath(['premise', 'clarify'])
       expect(result).toHaveTurnCheck(firstTurn({ verifyResult: false }))
       expect(result).toHaveTurnCheck(lastTurn({ verifyResult: true, 'parsed.names_bcl2': true }))

@@ -80,6 +80,7 @@ describe('progressive disclosure', () => {
     identifyFromClues,
     async ({ run }) => {
       const result = await run()
+      expect(result).toHaveStatus('completed')
       expect(result).toHaveTurnCount(3)
       expect(result).toHaveTurnCheck(lastTurn({ 'parsed.drug': 'venetoclax', 'parsed.sure': true }))
       expect(result.finalState.accumulated).toEqual({
@@ -96,6 +97,7 @@ describe('progressive disclosure', () => {
     identifyFromClues,
     async ({ run }) => {
       const result = await run()
+      expect(result).toHaveStatus('completed')
       expect(result).toHaveTurnCount(2)
       expect(result.finalState.accumulated).toEqual({ guesses: ['imatinib', 'venetoclax'] })
       expect(result).toPassOutcomes(['ends_on_venetoclax'])
