@@ -85,7 +85,7 @@ describe("the Agents SDK page's install commands", () => {
   })
 
   test("the versions the page says the suite runs are the legs' versions", () => {
-    const says = `the test suite runs ${minor(leg1['@openai/agents'] ?? '')} on Node 20 and ${minor(leg2['@openai/agents'] ?? '')} on Node 22`
+    const says = `the test suite runs ${minor(leg1['@openai/agents'] ?? '')} on Node 20 and ${minor(leg2['@openai/agents'] ?? '')} on Node 24`
     expect(page.replace(/\s+/g, ' ')).toContain(says)
   })
 
