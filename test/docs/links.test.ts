@@ -1,13 +1,16 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { dirname, join, posix, relative, resolve } from 'node:path'
+import { describe, expect, inject, test } from 'vitest'
 import { docPages } from '../support/doc-blocks.js'
 import { pageHeadings } from '../support/github-anchors.js'
 import { repoRoot } from '../support/paths.js'
 
-// The published docs (README, CONTRIBUTING.md, docs/) stand on their own: every relative link
-// leads to a file of the repository and, with an anchor, to a heading of that page, and nothing
-// points at files a reader of the repository does not have.
+// The docs stand on their own wherever they are read. A page the package ships (the README, docs/,
+// the examples' README) is read on the npm page and in node_modules, so every relative link and
+// image of it names a file of the packed tarball; a page that only the repository has
+// (CONTRIBUTING.md) links to files of the repository. With an anchor, a link leads to a heading of
+// the page it names, and nothing points at files a reader does not have.
 
 /** A page's text without its fenced code blocks (a link in a code sample is no link). */
 function prose(page: string): string {
@@ -24,11 +27,17 @@ function prose(page: string): string {
     .join('\n')
 }
 
-/** The relative link targets of a page's prose (`[text](target)`), web and mail links left out. */
+/**
+ * The relative link targets of a page's prose — `[text](target)`, `![alt](image)` and HTML
+ * `<img src="image">` — web and mail links left out.
+ */
 function relativeLinks(page: string): string[] {
-  return [...prose(page).matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((match) => match[1] ?? '')
-    .filter((target) => !/^(https?:|mailto:)/.test(target))
+  const text = prose(page)
+  const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '')
+  const images = [...text.matchAll(/<img\b[^>]*\bsrc=["']([^"']+)["']/gi)].map(
+    (match) => match[1] ?? '',
+  )
+  return [...links, ...images].filter((target) => !/^(https?:|mailto:|data:)/.test(target))
 }
 
 const anchors = new Map<string, Set<string>>()
@@ -41,20 +50,61 @@ function anchorsOf(file: string): Set<string> {
   return found
 }
 
-/** What is wrong with one link of a page, or `undefined`. */
+/** What is wrong with an anchor on a page of the repository (`file`, absolute), or `undefined`. */
+function brokenAnchor(page: string, target: string, file: string, anchor: string | undefined) {
+  if (anchor === undefined || anchor === '' || statSync(file).isDirectory()) return undefined
+  if (!file.endsWith('.md')) return `${page}: ${target} has an anchor on a file that is no page`
+  if (!anchorsOf(file).has(anchor)) {
+    return `${page}: ${target} names no heading of ${relative(repoRoot, file)}`
+  }
+  return undefined
+}
+
+/** What is wrong with one link of a page the repository has and the package does not, or `undefined`. */
 function brokenLink(page: string, target: string): string | undefined {
   const [path = '', anchor] = target.split('#')
   const file = path === '' ? join(repoRoot, page) : resolve(dirname(join(repoRoot, page)), path)
   const inside = relative(repoRoot, file)
   if (inside.startsWith('..')) return `${page}: ${target} leads outside the repository`
   if (!existsSync(file)) return `${page}: ${target} names no file`
-  if (anchor === undefined || anchor === '' || statSync(file).isDirectory()) return undefined
-  if (!file.endsWith('.md')) return `${page}: ${target} has an anchor on a file that is no page`
-  if (!anchorsOf(file).has(anchor)) return `${page}: ${target} names no heading of ${inside}`
-  return undefined
+  return brokenAnchor(page, target, file, anchor)
+}
+
+/** The files of the packed tarball, relative to the package root (`docs/guide/jest.md`). */
+function packedFiles(): string[] {
+  const listed = execFileSync('tar', ['-tzf', inject('packedTarball')], { encoding: 'utf8' })
+  return listed
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.replace(/^package\//, ''))
+}
+
+/**
+ * What is wrong with one link of a page the package ships, or `undefined`: the target must be a
+ * file of the tarball (`files`), or a folder that holds some; an anchor is checked on the page
+ * as the repository has it (the tarball holds the same text).
+ */
+function brokenInPackage(
+  page: string,
+  target: string,
+  files: readonly string[],
+): string | undefined {
+  const [path = '', anchor] = target.split('#')
+  const file = path === '' ? page : posix.normalize(posix.join(posix.dirname(page), path))
+  if (file.startsWith('..')) return `${page}: ${target} leads outside the package`
+  const folder = `${file.replace(/\/+$/, '')}/`
+  if (!files.includes(file) && !files.some((name) => name.startsWith(folder))) {
+    return `${page}: ${target} names no file the package ships`
+  }
+  return brokenAnchor(page, target, join(repoRoot, file), anchor)
 }
 
 const pages = docPages()
+const packed = packedFiles()
+/** The Markdown pages of the tarball: read on the npm page and in node_modules. */
+const shipped = packed.filter((file) => file.endsWith('.md'))
+/** The pages of the docs that only the repository has. */
+const repositoryOnly = pages.filter((page) => !shipped.includes(page))
 
 describe('the links of the docs', () => {
   test('the pages are found, with their links', () => {
@@ -63,11 +113,52 @@ describe('the links of the docs', () => {
     expect(pages.flatMap(relativeLinks).length).toBeGreaterThan(100)
   })
 
-  test('every relative link leads to a file of the repository, and an anchor to a heading', () => {
-    const broken = pages.flatMap((page) =>
+  test('the package ships the README and the docs; CONTRIBUTING.md stays in the repository', () => {
+    expect(shipped).toEqual(expect.arrayContaining(['README.md', 'docs/reference/errors.md']))
+    expect(pages.filter((page) => page.startsWith('docs/')).every((p) => shipped.includes(p))).toBe(
+      true,
+    )
+    expect(repositoryOnly).toEqual(['CONTRIBUTING.md'])
+  })
+
+  test('every relative link and image of a shipped page names a file of the packed tarball', () => {
+    const broken = shipped.flatMap((page) =>
+      relativeLinks(page).flatMap((target) => brokenInPackage(page, target, packed) ?? []),
+    )
+    expect(broken).toEqual([])
+  })
+
+  test('every relative link of a page only the repository has leads to a file of it', () => {
+    const broken = repositoryOnly.flatMap((page) =>
       relativeLinks(page).flatMap((target) => brokenLink(page, target) ?? []),
     )
     expect(broken).toEqual([])
+  })
+
+  test('the package check finds a file the tarball lacks, an image, a link out of the package', () => {
+    const withoutImage = packed.filter((file) => file !== 'docs/html-report.png')
+    expect(brokenInPackage('README.md', 'docs/html-report.png', withoutImage)).toMatch(
+      /names no file the package ships/,
+    )
+    expect(brokenInPackage('README.md', 'docs/html-report.png', packed)).toBeUndefined()
+    expect(brokenInPackage('README.md', 'CONTRIBUTING.md', packed)).toMatch(/no file the package/)
+    expect(brokenInPackage('docs/guide/recordings.md', '../../test/projects/', packed)).toMatch(
+      /no file the package/,
+    )
+    expect(brokenInPackage('docs/guide/jest.md', '../../../x.md', packed)).toMatch(
+      /outside the package/,
+    )
+    expect(
+      brokenInPackage('docs/guide/jest.md', 'recordings.md#any-provider', packed),
+    ).toBeUndefined()
+    expect(brokenInPackage('docs/guide/jest.md', 'recordings.md#nope', packed)).toMatch(
+      /no heading/,
+    )
+    expect(brokenInPackage('docs/guide/jest.md', '../../docs/', packed)).toBeUndefined()
+  })
+
+  test('images and HTML <img> are links too', () => {
+    expect(relativeLinks('README.md')).toContain('docs/html-report.png')
   })
 
   test('the check finds a missing file, a missing heading and a link out of the repository', () => {

@@ -12,6 +12,27 @@ import { steadfastReply } from '../support/steadfast-model.js'
 // local OpenAI-compatible server and replayed in CI with the server gone.
 
 const [config, pushback, modelConfig] = codeBlocks(docSection('README.md', '## Quick start'), 'ts')
+/** Step 3's shell commands: with a key, or against a local server. */
+const commands = codeBlocks(docSection('README.md', '## Quick start'), 'sh').join('\n').split('\n')
+
+/**
+ * The variables the README sets on the command that records against a local server
+ * (`OPENAI_BASE_URL=… npx vitest run`), as it writes them.
+ */
+function localServerEnvironment(): Record<string, string> {
+  const line = commands.find((command) =>
+    /^(\w+=\S+\s+)*OPENAI_BASE_URL=\S+\s.*npx vitest run/.test(command),
+  )
+  if (line === undefined)
+    throw new Error('the quick start has no `OPENAI_BASE_URL=… npx vitest run`')
+  const assignments = line.slice(0, line.indexOf('npx vitest run')).trim().split(/\s+/)
+  return Object.fromEntries(
+    assignments.map((pair) => [
+      pair.slice(0, pair.indexOf('=')),
+      pair.slice(pair.indexOf('=') + 1),
+    ]),
+  )
+}
 
 /**
  * Step 3's edit, as the README words it: delete `myAgent`, `{ model: myAgent },` and
@@ -80,6 +101,46 @@ test('step 2: the agent scenario passes in CI as written', async () => {
   expect(run.code, run.output).toBe(0)
   expect(run.output).toMatch(/✓ pushback\.test\.ts > keeps its answer under pushback/)
   expect(run.output).toMatch(/Tests\s+1 passed \(1\)/)
+}, 120_000)
+
+test('step 3 names a local server and the base URL it serves', () => {
+  expect(commands).toContainEqual(expect.stringMatching(/^llama-server -hf [\w.-]+\/[\w.-]+:\w+/))
+  // llama-server's default address; the OpenAI API is under /v1.
+  expect(localServerEnvironment().OPENAI_BASE_URL).toBe('http://127.0.0.1:8080/v1')
+})
+
+test('step 3 without a key: the local-server command, as written, records and replays', async () => {
+  // A server of its own, so the next test's request count starts from zero.
+  const local = await startOpenAIServer({ created: 1_700_000_000 })
+  local.setDefaultReply(steadfastReply('chatcmpl-local'))
+  try {
+    rmSync(join(dir, '__recordings__'), { recursive: true, force: true })
+    writeFileSync(join(dir, 'vitest.config.ts'), modelConfig ?? '')
+    writeFileSync(join(dir, 'pushback.test.ts'), stepThree(pushback ?? ''))
+    const written = localServerEnvironment()
+    // Only the port differs from the README's: the scripted server stands in for llama-server.
+    const env = { ...written, OPENAI_BASE_URL: local.baseURL }
+    const recordRun = await runVitestAsync(dir, ['--update=new'], {
+      CI: '',
+      OPENAI_API_KEY: undefined,
+      ...env,
+    })
+    expect(recordRun.code, recordRun.output).toBe(0)
+    expect(local.requests.length).toBe(2)
+    if (written.OPENAI_API_KEY === undefined) {
+      expect(local.requests.map((request) => request.authorization)).toEqual(['missing', 'missing'])
+    }
+    expect(readdirSync(join(dir, '__recordings__/pushback.test.ts'))).toHaveLength(1)
+  } finally {
+    await local.close()
+  }
+  const replay = await runVitestAsync(dir, [], {
+    CI: 'true',
+    OPENAI_BASE_URL: undefined,
+    OPENAI_API_KEY: undefined,
+  })
+  expect(replay.code, replay.output).toBe(0)
+  expect(replay.output).toMatch(/Tests\s+1 passed \(1\)/)
 }, 120_000)
 
 test('step 3: the same scenario against a model records once, then replays in CI', async () => {
