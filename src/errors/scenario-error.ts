@@ -18,6 +18,8 @@ export const SCENARIO_ERROR_CODES = Object.freeze([
   'invalid_document',
   /** A model call failed after retries; it becomes an `error` turn, never a thrown error. */
   'model_call_failed',
+  /** An answer could not be parsed with its template; it becomes an `error` turn (`parsing`). */
+  'parse_failed',
   /** A tool failed during a turn; it becomes an `error` turn (category `tool`). */
   'tool_failed',
   /** A model call had no recording to replay; the turn's category is `recording`. */

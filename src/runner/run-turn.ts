@@ -13,6 +13,7 @@ import type {
   ErrorStage,
   RubricScores,
   ScenarioStateView,
+  SchemaIssue,
   ToolCallRecord,
   TurnError,
   Usage,
@@ -23,6 +24,7 @@ import { type AnswerSignal, TurnContext } from './answer-signal.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
 import type { ConversationCopies } from './conversation-copies.js'
 import { type ModelJudging, type NodeSides, resolveNodeSides } from './node-sides.js'
+import { type ParsedBy, type ParseFailure, parseFailedError } from './parse-failed.js'
 import { QuestionTurnContext } from './question-context.js'
 import { toolCallsOf, turnMessages } from './reply-messages.js'
 import type { ResolvedRunOptions } from './run-options.js'
@@ -389,7 +391,7 @@ export function judgeAnswer(
   let verdict: boolean | null = null
   if (sides.parse !== undefined) {
     const parsed = parseWithTemplate(sides.parse, content)
-    if (!parsed.ok) return notJudged(parseFailure(parsed))
+    if (!parsed.ok) return notJudged(parseFailure(node.id, parsed, 'parse'))
     fields = parsed.fields
     const verified = verify(sides.parse, fields)
     if (isTurnError(verified)) return notJudged(verified, fields)
@@ -448,9 +450,17 @@ function isTurnError(verified: boolean | null | TurnError): verified is TurnErro
   return typeof verified === 'object' && verified !== null
 }
 
-/** An answer that did not fit the template: a `parsing` failure carrying zod's issues. */
-function parseFailure(parsed: { message: string; issues: TurnError['issues']; cause?: unknown }) {
-  return { ...failure('parsing', 'parse', parsed.cause, parsed.message), issues: parsed.issues }
+/**
+ * An answer that did not fit the template: a `parsing` failure carrying zod's issues, whose cause
+ * is the `parse_failed` error (what `parse` threw, if it did, is that error's cause).
+ */
+function parseFailure(
+  nodeId: string,
+  parsed: ParseFailure & { issues: SchemaIssue[] },
+  by: ParsedBy,
+): TurnError {
+  const error = parseFailedError(nodeId, parsed, by)
+  return { ...failure('parsing', 'parse', error), issues: parsed.issues }
 }
 
 function scoreRubric(
@@ -495,7 +505,8 @@ async function judgeWithModel(
         replay,
       )
       addTo(usage, filled.usage)
-      if (!filled.ok) return notJudged(parseFailure(filled), {}, null, scores, usage)
+      if (!filled.ok)
+        return notJudged(parseFailure(node.id, filled, 'model'), {}, null, scores, usage)
       fields = filled.fields
       const verified = verify(judging.fill, fields)
       if (isTurnError(verified)) return notJudged(verified, fields, null, scores, usage)

@@ -1,10 +1,17 @@
 import { type TestContext, test } from 'vitest'
+import { ensureMatchers } from '../setup/register-matchers.js'
 import type { ScenarioOptions } from './api-types.js'
 import { checkEachRows, checkScenarioName } from './scenario-options.js'
 import { scenarioParts } from './scenario-parts.js'
 import { runScenarioTest } from './scenario-test.js'
 import { defaultTimeout } from './scenario-timeout.js'
 import type { ScenarioAPI } from './types.js'
+
+// Importing `vitest-scenario` in a test file is enough for `expect(result).toHaveStatus(…)`: the
+// matchers are registered here, when the entry loads, unless the plugin's setup entry did. A
+// plain `test()` around `runScenario` in a project without the plugin otherwise met Vitest's
+// "Invalid Chai property: toHaveStatus", which names neither the package nor the fix.
+ensureMatchers()
 
 /** The parts of Vitest's `test` that `scenario()` wraps (the same in Vitest 4 and 5). */
 interface TestLike {

@@ -209,7 +209,7 @@ export class Scenario {
    */
   validate(): ScenarioDefinition {
     const nodeIds = [...this.#nodes.keys()]
-    const { problems, warnings } = checkGraph(nodeIds, this.#edges, this.#entry)
+    const { problems, warnings } = checkGraph(this.#nodes, this.#edges, this.#entry)
     if (problems.length > 0) throw new ScenarioValidationError(this.name, problems)
     for (const warning of warnings) {
       // The name and node ids are the user's text: escapes in them are shown, not acted on.

@@ -1,7 +1,8 @@
 import { isUnconditional } from '../conditions/index.js'
 import type { ValidationProblem } from '../errors/index.js'
 import { END } from './end.js'
-import type { ScenarioEdge, ScenarioWarning } from './types.js'
+import type { ScenarioEdge, ScenarioNode, ScenarioWarning } from './types.js'
+import { testsOnlyVerdict, verdictFallbackHint } from './verdict-edges.js'
 
 /** The problems and warnings of a graph, in the order `validate()` reports them:
  * entry, edge ends, reachability, fallbacks. */
@@ -12,10 +13,11 @@ export interface GraphReport {
 
 /** Checks a graph's structure: entry, edge ends, reachability, fallbacks. */
 export function checkGraph(
-  nodeIds: readonly string[],
+  specs: ReadonlyMap<string, ScenarioNode>,
   edges: readonly ScenarioEdge[],
   entry: string | undefined,
 ): GraphReport {
+  const nodeIds = [...specs.keys()]
   const nodes = new Set(nodeIds)
   const problems: ValidationProblem[] = []
   if (entry === undefined) {
@@ -55,7 +57,7 @@ export function checkGraph(
       }
     }
   }
-  const { fallbacks, warnings } = checkFallbacks(edges)
+  const { fallbacks, warnings } = checkFallbacks(edges, specs)
   problems.push(...fallbacks)
   return { problems, warnings }
 }
@@ -86,28 +88,33 @@ function reachable(entry: string, edges: readonly ScenarioEdge[], nodes: Set<str
   return seen
 }
 
-function checkFallbacks(edges: readonly ScenarioEdge[]): {
+function checkFallbacks(
+  edges: readonly ScenarioEdge[],
+  specs: ReadonlyMap<string, ScenarioNode>,
+): {
   fallbacks: ValidationProblem[]
   warnings: ScenarioWarning[]
 } {
-  // Sources in order of first appearance, with their conditional count and unconditional targets.
-  const bySource = new Map<string, { conditional: number; unconditional: string[] }>()
+  // Sources in order of first appearance, with their conditional edges and unconditional targets.
+  const bySource = new Map<string, { conditional: ScenarioEdge[]; unconditional: string[] }>()
   for (const edge of edges) {
     let entry = bySource.get(edge.source)
     if (entry === undefined) {
-      entry = { conditional: 0, unconditional: [] }
+      entry = { conditional: [], unconditional: [] }
       bySource.set(edge.source, entry)
     }
     if (isUnconditional(edge.when)) entry.unconditional.push(edge.target)
-    else entry.conditional++
+    else entry.conditional.push(edge)
   }
   const fallbacks: ValidationProblem[] = []
   const warnings: ScenarioWarning[] = []
   for (const [source, { conditional, unconditional }] of bySource) {
-    if (conditional > 0 && unconditional.length === 0) {
+    if (conditional.length > 0 && unconditional.length === 0) {
+      // Edges on `verifyResult: true` and `false` look exhaustive; say why they are not.
+      const hint = testsOnlyVerdict(conditional) ? verdictFallbackHint(specs.get(source)) : ''
       fallbacks.push({
         code: 'no_fallback',
-        message: `Node '${source}' has conditional edges but no unconditional fallback; add addEdge('${source}', target) without \`when\``,
+        message: `Node '${source}' has conditional edges but no unconditional fallback; add addEdge('${source}', target) without \`when\`${hint}`,
         ids: [source],
       })
     }

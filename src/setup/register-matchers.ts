@@ -28,7 +28,10 @@ export function registerMatchers(): void {
   ;(globalThis as Record<symbol, unknown>)[REGISTERED] = true
 }
 
-/** Registers them unless the setup entry did: `scenario()` works in a config without the plugin. */
+/**
+ * Registers them unless the setup entry did: importing `vitest-scenario` (and so `scenario()`)
+ * gives a test file the matchers in a config without the plugin.
+ */
 export function ensureMatchers(): void {
   if ((globalThis as Record<symbol, unknown>)[REGISTERED] !== true) registerMatchers()
 }

@@ -161,7 +161,21 @@ export interface TurnRecord {
   questionText: string | null
   /** The answer text; `null` when no answer came. */
   rawResponse: string | null
+  /**
+   * The fields the template parsed from the answer (`{}` without a template). The state and the
+   * paths of conditions and outcome checks call the same fields `parsed` (`parsed.<field>`); on
+   * a turn record they are `parsedFields`.
+   */
   parsedFields: Record<string, unknown>
+  /**
+   * Never set: a turn record has no `parsed`. It is declared only so that a test reading
+   * `turn.parsed.<field>` (the state's spelling) fails to compile with a message that names
+   * `parsedFields`, the turn's field.
+   *
+   * @deprecated Not a turn field: a turn's parsed answer is `parsedFields` (`parsed` is the
+   * state's name, as in `parsed.<field>` paths).
+   */
+  readonly parsed?: 'not a turn field: the parsed answer is parsedFields'
   verifyResult: boolean | null
   rubric: RubricScores
   toolCalls: ToolCallRecord[]

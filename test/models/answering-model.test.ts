@@ -192,6 +192,16 @@ describe('the parsing model', () => {
     expect(result.error).toMatchObject({ category: 'parsing', stage: 'parse' })
     expect(result.history[0]?.error?.issues?.map((i) => i.path)).toEqual([['drug'], ['confidence']])
     expect(result.history[0]?.rawResponse).toBe('Venetoclax')
+    // The message a failing test prints: the node, one issue per field, the fix, the docs.
+    const lines = result.error?.message.split('\n') ?? []
+    expect(lines[0]).toMatch(
+      /^\[vitest-scenario\] The answer of node '.+' does not fit its template's schema$/,
+    )
+    expect(lines.slice(1, 3).map((l) => l.split(':')[0])).toEqual(['  - drug', '  - confidence'])
+    expect(lines[3]).toContain('.describe(')
+    expect(lines[4]).toBe(
+      'Docs: node_modules/vitest-scenario/docs/reference/errors.md#parse_failed',
+    )
   })
 
   test('model-judged traits are scored in one call, beside regex traits', async () => {

@@ -175,6 +175,59 @@ describe('validate', () => {
     `)
   })
 
+  describe('no_fallback on edges that test only verifyResult says when it is null', () => {
+    const template = (spec: { groundTruth?: { drug: string }; verify?: () => boolean }) =>
+      defineTemplate({
+        schema: z.object({ drug: z.string() }),
+        parse: (raw) => ({ drug: raw }),
+        ...spec,
+      })
+    const messageFor = (question: Parameters<Scenario['addNode']>[1]['question']) => {
+      const s = new Scenario('s')
+        .addNode('check', { question })
+        .addNode('retry', { question: 'again?' })
+        .addEdge('check', END, { when: { verifyResult: true } })
+        .addEdge('check', 'retry', { when: { verify_result: { eq: false } } })
+        .addEdge('retry', END)
+        .setEntry('check')
+      const [problem, ...rest] = problemsOf(() => s.validate())
+      expect(rest).toEqual([])
+      expect(problem?.code).toBe('no_fallback')
+      return problem?.message
+    }
+
+    test('a node without a template: verifyResult is null on every turn of it', () => {
+      expect(messageFor('Which drug?')).toBe(
+        "Node 'check' has conditional edges but no unconditional fallback; add addEdge('check', target) without `when`. Its edges test only verifyResult, which is null on every turn of this node (it has no template, so no verdict): neither true nor false matches, and the fallback is the edge taken",
+      )
+      expect(messageFor(null)).toContain('it has no template')
+    })
+
+    test('a template with neither verify nor groundTruth gives no verdict either', () => {
+      expect(messageFor({ question: 'Which drug?', template: template({}) })).toContain(
+        'null on every turn of this node (its template has neither verify nor groundTruth, so no verdict)',
+      )
+    })
+
+    test('a template that gives a verdict: one of the edges can be the fallback', () => {
+      for (const spec of [{ groundTruth: { drug: 'venetoclax' } }, { verify: () => true }]) {
+        expect(messageFor({ question: 'Which drug?', template: template(spec) })).toContain(
+          "which this node's template sets to true or false on every turn that routes (an answer that fails to parse ends the run as a parsing error), so one of those edges can drop its `when` and be the fallback",
+        )
+      }
+    })
+
+    test('edges that test anything else keep the plain message', () => {
+      const s = new Scenario('s')
+        .addNode('a', { question: 'q' })
+        .addEdge('a', END, { when: { verifyResult: true, 'parsed.sure': true } })
+        .setEntry('a')
+      expect(problemsOf(() => s.validate())[0]?.message).toBe(
+        "Node 'a' has conditional edges but no unconditional fallback; add addEdge('a', target) without `when`",
+      )
+    })
+  })
+
   test('allows implicit terminals, self-loops and loops without a path to END', () => {
     const s = new Scenario('s')
       .addNode('a', { question: 'q' })

@@ -242,7 +242,7 @@ describe('graph problems are validation errors (fromJSON re-runs validate())', (
       [ScenarioValidationError: [vitest-scenario] Scenario 'doc' is not valid (3 problems)
         - unknown_entry: The entry node 'start' is not a known node
         - unknown_target: Edge 'a' → 'c' goes to 'c', which is neither a known node nor END
-        - no_fallback: Node 'b' has conditional edges but no unconditional fallback; add addEdge('b', target) without \`when\`
+        - no_fallback: Node 'b' has conditional edges but no unconditional fallback; add addEdge('b', target) without \`when\`. Its edges test only verifyResult, which is null on every turn of this node (it has no template, so no verdict): neither true nor false matches, and the fallback is the edge taken
       Fix the graph and call validate() again.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_scenario]
     `)
@@ -260,7 +260,7 @@ describe('graph problems are validation errors (fromJSON re-runs validate())', (
       [ScenarioValidationError: [vitest-scenario] Scenario 'doc' is not valid (3 problems)
         - unknown_target: Edge 'a' → 'c' goes to 'c', which is neither a known node nor END
         - unreachable: Node 'b' cannot be reached from the entry node 'a'
-        - no_fallback: Node 'b' has conditional edges but no unconditional fallback; add addEdge('b', target) without \`when\`
+        - no_fallback: Node 'b' has conditional edges but no unconditional fallback; add addEdge('b', target) without \`when\`. Its edges test only verifyResult, which is null on every turn of this node (it has no template, so no verdict): neither true nor false matches, and the fallback is the edge taken
       Fix the graph and call validate() again.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_scenario]
     `)
