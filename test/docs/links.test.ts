@@ -182,6 +182,17 @@ describe('the links of the docs', () => {
     const anchors = pageHeadings(guide.join('\n')).map((h) => h.anchor)
     expect(anchors).toEqual(['after-it'])
   })
+  test('the README keeps what CI reads from it: the test command and the Debian packages', () => {
+    // CI installs the Debian packages the README lists and runs the README's test command; a
+    // README without its Development section leaves CI with neither.
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
+    const development = readme.split('\n## Development\n')[1]?.split('\n## ')[0] ?? ''
+    expect(development).toContain('`npm ci && npm test`')
+    const ciScript = readFileSync(join(repoRoot, '.ci/run'), 'utf8')
+    expect(ciScript).toContain('for tool in cmake g++ git make')
+    expect(development).toMatch(/\*\*Debian packages:\*\* `cmake g\+\+ git make`[^]*`chromium`/)
+  })
+
   test('the README stays a landing page: at most 250 lines, linking into the docs', () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
     expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(250)
