@@ -324,7 +324,8 @@ describe('import graph', () => {
     const result = importWithoutVitest(join(repoRoot, 'dist/src/openai-agents/index.js'))
     expect(result.output).not.toContain('[vitest-free]')
     expect(result.code, result.output).toBe(0)
-  })
+    // One dpdm run and a node process that loads the SDK: seconds under load.
+  }, 30_000)
 
   test('the plain-node check rejects a module that pulls in vitest', () => {
     const result = importWithoutVitest(

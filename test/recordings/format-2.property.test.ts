@@ -256,5 +256,6 @@ describe('a session normalizing a growing conversation', () => {
       ),
       { numRuns: 3_000 },
     )
-  })
+    // 3,000 scripts of up to 25 calls: a few seconds on a loaded CI machine.
+  }, 30_000)
 })
