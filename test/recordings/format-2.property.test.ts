@@ -146,7 +146,8 @@ describe('format 2 files', () => {
       }),
       { numRuns: 1_500 },
     )
-  })
+    // 1,500 files written and read back, in both formats: seconds on a loaded machine.
+  }, 30_000)
 
   test('a request that extends an earlier one is written as a delta of the nearest such one', () => {
     fc.assert(
