@@ -37,7 +37,7 @@ function says(what: string): { error: (issue: { input?: unknown }) => string } {
  * A string drawn from the test's, the model's or a server's content. The reader passes each one
  * through its `text` rewrite (secret masking): `rewriteTexts` finds them by this schema.
  */
-export const metaText = z
+export const textField = z
   .string(says('not a string'))
   .max(MAX_META_STRING, says(`longer than ${MAX_META_STRING}`))
 
@@ -142,7 +142,7 @@ export function keyedBy<T extends z.ZodType>(item: T) {
 }
 
 /**
- * `value`, parsed by `schema`, with every `metaText` string (and every name of a keyed record)
+ * `value`, parsed by `schema`, with every `textField` string (and every name of a keyed record)
  * through `text`. Changes the parsed copy in place: zod made it, nothing else holds it.
  */
 export function rewriteTexts(
@@ -150,7 +150,7 @@ export function rewriteTexts(
   value: unknown,
   text: (value: string) => string,
 ): unknown {
-  if (schema === metaText) return typeof value === 'string' ? text(value) : value
+  if (schema === textField) return typeof value === 'string' ? text(value) : value
   if (value === null || value === undefined) return value
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
     return rewriteTexts(schema.unwrap() as z.ZodType, value, text)

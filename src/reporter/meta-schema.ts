@@ -19,11 +19,11 @@ import {
   identifier,
   keyedBy,
   listOf,
-  metaText,
   objectOf,
   oneOf,
   outcomeValue,
   rate,
+  textField,
   verdict,
   whole,
 } from './meta-fields.js'
@@ -35,17 +35,17 @@ const STATUSES = ['completed', 'limit_reached', 'error'] as const satisfies Scen
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const satisfies ChatMessage['role'][]
 
 const edgeSchema = objectOf({
-  from: metaText,
+  from: textField,
   /** A node id, or `'__end__'` (END). */
-  to: metaText,
+  to: textField,
   /** The condition, e.g. `verifyResult = false`; `'otherwise'` for a fallback beside conditions. */
-  label: metaText.optional(),
+  label: textField.optional(),
 })
 
 const graphSchema = objectOf({
-  nodes: listOf(metaText),
+  nodes: listOf(textField),
   edges: listOf(edgeSchema),
-  entry: metaText,
+  entry: textField,
 })
 
 const usageSchema = objectOf({
@@ -66,26 +66,26 @@ const usageSchema = objectOf({
 })
 
 const toolCallSchema = objectOf({
-  name: metaText,
-  args: metaText,
-  result: metaText.optional(),
-  error: metaText.optional(),
+  name: textField,
+  args: textField,
+  result: textField.optional(),
+  error: textField.optional(),
 })
 
 const seedMessageSchema = objectOf({
   role: oneOf(ROLES),
-  text: metaText.optional(),
-  tools: listOf(metaText).optional(),
+  text: textField.optional(),
+  tools: listOf(textField).optional(),
 })
 
 const judgementSchema = objectOf({
   verdict: oneOf(['pass', 'fail', 'inconclusive']),
   criteria: listOf(
     objectOf({
-      criterion: metaText,
+      criterion: textField,
       verdict: oneOf(['met', 'unmet', 'inconclusive']),
       /** Kept for unmet and inconclusive criteria: what a reader needs to see why. */
-      reasoning: metaText.optional(),
+      reasoning: textField.optional(),
     }),
   ),
   /** How many criteria were left out (the judgement budget, or more than the meta keeps). */
@@ -94,18 +94,18 @@ const judgementSchema = objectOf({
 
 const outcomeErrorSchema = objectOf({
   category: identifier<ErrorCategory>(),
-  message: metaText,
+  message: textField,
 })
 
 const turnSchema = objectOf({
-  node: metaText,
+  node: textField,
   verify: verdict(),
   /** Set when the turn's calls were replayed from a recording. */
   replayed: flag(),
   /** The error category of a failed turn. */
   error: identifier<ErrorCategory>().optional(),
   /** The names of the tools called this turn. */
-  tools: listOf(metaText).optional(),
+  tools: listOf(textField).optional(),
   /** The calls with their arguments and results (within the text budget, like the texts). */
   calls: listOf(toolCallSchema).optional(),
   /** Set when a simulated user wrote the question. */
@@ -117,25 +117,25 @@ const turnSchema = objectOf({
   /** Set when the turn had no user message: the answering side spoke first. */
   noQuestion: flag(),
   /** The name of the agent that answered, when the answering side names it (after a handoff). */
-  agent: metaText.optional(),
+  agent: textField.optional(),
   /** The question sent, clipped. */
-  question: metaText.optional(),
+  question: textField.optional(),
   /** The answer, clipped; `null` when no answer came. */
-  answer: metaText.nullable().optional(),
+  answer: textField.nullable().optional(),
 })
 
 const runErrorSchema = objectOf({
-  node: metaText,
+  node: textField,
   category: identifier<ErrorCategory>(),
   stage: identifier<ErrorStage>(),
-  message: metaText,
+  message: textField,
 })
 
 const runSchema = objectOf({
   status: oneOf(STATUSES),
   /** Completed, and every boolean outcome criterion holds. */
   passed: bool(),
-  path: listOf(metaText),
+  path: listOf(textField),
   /**
    * The edges taken, as indices into `graph.edges`: entry `k` leads from `path[k]` to
    * `path[k + 1]`; an entry at `path.length - 1` is the edge to END that ended the run. -1 marks
@@ -161,7 +161,7 @@ const runSchema = objectOf({
   /** Outcome criteria that could not be evaluated, by name (their outcome reads `false`). */
   outcomeErrors: keyedBy(outcomeErrorSchema).optional(),
   /** The reasons callable criteria gave, by name, clipped. */
-  reasons: keyedBy(metaText).optional(),
+  reasons: keyedBy(textField).optional(),
   /** What each conversation judge decided, by outcome name. */
   judgements: keyedBy(judgementSchema).optional(),
   /** The seeded messages: how many, and the first few of them. */
@@ -195,10 +195,10 @@ export const scenarioMetaSchema = objectOf({
       `${describe(issue.input)}; this reporter reads version ${SCENARIO_META_VERSION} (the tests ran with another vitest-scenario version)`,
   }),
   graph: graphSchema,
-  name: metaText,
-  description: metaText.optional(),
+  name: textField,
+  description: textField.optional(),
   /** The outcome criteria, in registration order. */
-  criteria: listOf(objectOf({ name: metaText, description: metaText.optional() })),
+  criteria: listOf(objectOf({ name: textField, description: textField.optional() })),
   runs: listOf(runSchema),
   /** The pass rate of a scenario run `samples` times. */
   samples: samplesSchema.optional(),
