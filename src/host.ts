@@ -31,3 +31,15 @@ export { recordingFolder, recordingPath, recordingTestId } from './recordings/te
 
 // ─── The recording mode ──────────────────────────────────────────────────────────────────────
 export { RECORD_ENV, resolveRecordingMode } from './recordings/mode.js'
+
+// ─── Reporter meta ───────────────────────────────────────────────────────────────────────────
+// What a host hands its reporter for each scenario test, built once when the test ends.
+export {
+  type MetaText,
+  SCENARIO_META_VERSION,
+  type ScenarioMeta,
+  type ScenarioMetaOptions,
+  scenarioMeta,
+  scenarioMetaSchema,
+} from './reporter/scenario-meta.js'
+export { metaText } from './reporter/meta-text.js'

@@ -1,5 +1,3 @@
-import { metaText } from '../reporter/meta-text.js'
-import { scenarioMeta } from '../reporter/scenario-meta.js'
 import type { ScenarioAPIOf, ScenarioBuild, ScenarioOptions } from '../scenario-test/api-types.js'
 import { LIVE_TIMEOUT_MS } from '../scenario-test/live-timeout.js'
 import { runScenarioBody } from '../scenario-test/run-scenario-body.js'
@@ -69,9 +67,9 @@ async function runInJest<Args extends unknown[]>(
         recording: currentJestRecording,
         gate: jestGate,
         inSample: (i, fn) => (test === undefined ? fn(undefined) : inJestSample(test, i, fn)),
-        // Redacted and masked here, in the worker: the record leaves the test file.
-        publish: (definition, results, samples) => {
-          meta = scenarioMeta(definition, results, { samples, text: metaText() })
+        // Built when the body ends (Jest has no hook that outlives a timed-out test body).
+        annotate: (built) => {
+          meta = built
         },
       },
       options,

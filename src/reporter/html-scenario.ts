@@ -17,7 +17,13 @@ import { endedAtEnd, pathHighlight } from './path-highlight.js'
 import { conversationFacts } from './run-details.js'
 import { scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
-import type { JudgementMeta, ScenarioRunMeta, TurnMeta, UsageMeta } from './scenario-meta.js'
+import type {
+  JudgementMeta,
+  ScenarioMeta,
+  ScenarioRunMeta,
+  TurnMeta,
+  UsageMeta,
+} from './scenario-meta.js'
 
 /** What each stop reason means, beside it in the facts. */
 const STOP_REASONS: Readonly<Record<string, string>> = {
@@ -159,10 +165,7 @@ function errorBox(message: string): string {
   return `<div class="error-box">${escapeHtml(lines.slice(0, FAILURE_LINES_SHOWN).join('\n'))}<details class="error-rest"><summary>${rest.length} more lines</summary>${escapeHtml(rest.join('\n'))}</details></div>`
 }
 
-function outcomesHtml(
-  run: ScenarioRunMeta,
-  criteria: readonly { name: string; description?: string }[],
-): string {
+function outcomesHtml(run: ScenarioRunMeta, criteria: ScenarioMeta['criteria']): string {
   const names = Object.keys(run.outcomes)
   if (names.length === 0) return ''
   const described = new Map(criteria.map((c) => [c.name, c.description]))

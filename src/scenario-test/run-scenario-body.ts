@@ -15,6 +15,7 @@ import type {
 } from './api-types.js'
 import { callsAModel } from './calls-a-model.js'
 import type { HostGate } from './host-gate.js'
+import { type MetaHost, type TestMeta, testMeta } from './test-meta.js'
 import { withRecording } from './with-recording.js'
 
 /** The host-wide defaults a scenario falls back on (the Vitest plugin's options, say). */
@@ -28,7 +29,7 @@ export interface ScenarioDefaults {
 }
 
 /** What a test runner gives one scenario test. */
-export interface ScenarioTestHost<Base extends object> {
+export interface ScenarioTestHost<Base extends object> extends MetaHost {
   /** The test's name, as the runner reports it. */
   name: string
   /** What the runner gives a test body; the body receives it with `run()` added. */
@@ -47,12 +48,6 @@ export interface ScenarioTestHost<Base extends object> {
   gate: HostGate
   /** Runs sample `i` of a `samples: n` scenario with its own recording session, when wired. */
   inSample<T>(i: number, fn: (recording: RecordingSession | undefined) => Promise<T>): Promise<T>
-  /** Hands the results so far to the host's reporter, when it has one. */
-  publish(
-    definition: ScenarioDefinition,
-    results: readonly ScenarioExecutionResult[],
-    samples: number | undefined,
-  ): void
 }
 
 /** The matcher the automatic outcome assertion uses (registered by the host's setup). */
@@ -71,6 +66,8 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
   const { name } = host
   const definition = buildDefinition(name, build, args)
   const results: ScenarioExecutionResult[] = []
+  // The reporter's meta is built once, when the test ends, from every run.
+  const meta = testMeta(host, definition, options.samples)
   let calls = 0
 
   const run = async (
@@ -83,7 +80,7 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
     if (samples === undefined) {
       const result = await runScenario(definition, withRecording(runOptions, host.recording()))
       results.push(result)
-      host.publish(definition, results, undefined)
+      meta.ran([result])
       return result
     }
     const sampled = await Promise.all(
@@ -94,7 +91,7 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
       ),
     )
     results.push(...sampled)
-    host.publish(definition, results, samples)
+    meta.ran(sampled)
     return resultSet(sampled)
   }
 
@@ -107,6 +104,7 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
     ...Object.getOwnPropertyDescriptors(host.context),
     run: { value: run, writable: true, enumerable: true, configurable: true },
   }) as Base & { run: typeof run }
+  let failed = false
   try {
     await body(context, ...args)
     if (calls === 0) {
@@ -116,10 +114,27 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
       )
     }
     assertOutcomes(host, name, options, results)
+  } catch (error) {
+    failed = true
+    throw error
   } finally {
     // A context the body kept (in a hook, a late callback) must not keep the definition and every
     // result of the test alive, nor run the scenario again after the test.
     context.run = runAfterTheTest(name)
+    publishMeta(meta, failed)
+  }
+}
+
+/**
+ * Builds the test's meta now that its body has ended. A `redact` hook that throws on its texts
+ * fails a test that passed; a test that failed already fails with its own error, which says
+ * more about the test than the hook's.
+ */
+function publishMeta(meta: TestMeta, failed: boolean): void {
+  try {
+    meta.publish()
+  } catch (error) {
+    if (!failed) throw error
   }
 }
 

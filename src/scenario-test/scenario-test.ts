@@ -1,13 +1,9 @@
 import type { TestContext } from 'vitest'
 import { compactJson } from '../reporter/compact-json.js'
-import { metaText } from '../reporter/meta-text.js'
-import { scenarioMeta } from '../reporter/scenario-meta.js'
-import type { ScenarioDefinition } from '../scenario/index.js'
 import { vitestGate } from '../setup/host-presence.js'
 import { providedOptions } from '../setup/provided-options.js'
 import { currentRecordingSession, inSampleRecording } from '../setup/recording-hooks.js'
 import { ensureMatchers } from '../setup/register-matchers.js'
-import type { ScenarioExecutionResult } from '../state/types.js'
 import type { ScenarioBodyOf, ScenarioBuild, ScenarioOptions } from './api-types.js'
 import { runScenarioBody } from './run-scenario-body.js'
 
@@ -35,24 +31,16 @@ export async function runScenarioTest<Args extends unknown[]>(
       recording: currentRecordingSession,
       gate: vitestGate,
       inSample: (i, fn) => inSampleRecording(context.task, i, fn),
-      publish: (definition, results, samples) => publish(context, definition, results, samples),
+      // Task meta carries the scenario's results to the reporter, also across shards and merges.
+      // Stored compactly: the worker keeps it until the file ends (reporter/compact-json.ts).
+      annotate: (meta) => {
+        ;(context.task.meta as Record<string, unknown>).scenario = compactJson(meta)
+      },
+      atTestEnd: (publish) => context.onTestFinished(publish),
     },
     options,
     build,
     body,
     args,
   )
-}
-
-/** Task meta carries the scenario's results to the reporter, also across shards and merges. */
-function publish(
-  context: TestContext,
-  definition: ScenarioDefinition,
-  results: readonly ScenarioExecutionResult[],
-  samples: number | undefined,
-): void {
-  const meta = context.task.meta as Record<string, unknown>
-  // Task meta leaves the worker (reports, blobs, Vitest's JSON reporter): redacted and masked.
-  // Stored compactly: the worker keeps it until the file ends (reporter/compact-json.ts).
-  meta.scenario = compactJson(scenarioMeta(definition, results, { samples, text: metaText() }))
 }
