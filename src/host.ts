@@ -43,3 +43,20 @@ export {
   scenarioMetaSchema,
 } from './reporter/scenario-meta.js'
 export { metaText } from './reporter/meta-text.js'
+
+// ─── Recording files and modes, and the live test timeout ────────────────────────────────────
+// Also in `vitest-scenario/core` (all but `LIVE_TIMEOUT_MS`); here since only a host reads or
+// writes recording files, picks a mode or sets a test's timeout.
+export { RECORDING_MODES, type RecordingMode } from './recordings/mode.js'
+export type { RecordedRequest, RedactHook } from './recordings/normalize-request.js'
+export type { RecordedResponse } from './recordings/recorded-response.js'
+export {
+  parseRecording,
+  RECORDING_FORMAT_VERSION,
+  type RecordedInteraction,
+  type RecordingFile,
+  serializeRecording,
+} from './recordings/recording-file.js'
+export type { RecordedEvent } from './recordings/sse.js'
+export type { Json } from './recordings/stable-json.js'
+export { LIVE_TIMEOUT_MS } from './scenario-test/live-timeout.js'

@@ -19,6 +19,7 @@ const entrySources = [
   'src/index.ts',
   'src/core.ts',
   'src/host.ts',
+  'src/serialization.ts',
   'matchers/index.ts',
   'src/setup/index.ts',
   'src/plugin/index.ts',
@@ -112,11 +113,12 @@ function importWithoutVitest(file: string, hook = 'test/support/deny-vitest.mjs'
 }
 
 describe('package manifest', () => {
-  test('exports the twelve entries and package.json, types first in every condition', () => {
+  test('exports the thirteen entries and package.json, types first in every condition', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './core',
       './host',
+      './serialization',
       './matchers',
       './setup',
       './plugin',
@@ -234,6 +236,10 @@ describe('import graph', () => {
 
   test('host does not reach vitest either: any test runner can host recordings', () => {
     expect(vitestRequests('src/host.ts')).toEqual([])
+  })
+
+  test('serialization does not reach vitest: documents are read and written anywhere', () => {
+    expect(vitestRequests('src/serialization.ts')).toEqual([])
   })
 
   test('no Vitest or runner-agnostic entry, nor the Jest reporter, reaches Jest', () => {

@@ -38,4 +38,30 @@ describe('public types', () => {
       ['Inner', ['Box']],
     ])
   })
+
+  it('counts a type another entry exports as importable, without walking that entry', () => {
+    const dir = join(resultsDir, 'public-types-elsewhere')
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(
+      join(dir, 'parts.d.ts'),
+      'export interface Document { a: Part }\nexport interface Part { b: number }\nexport interface Hidden { c: string }\n',
+    )
+    writeFileSync(join(dir, 'documents.d.ts'), "export type { Document } from './parts.js'\n")
+    writeFileSync(
+      join(dir, 'index.d.ts'),
+      [
+        "import type { Document, Hidden } from './parts.js'",
+        'export declare function load(text: string): Document',
+        'export declare function hide(value: Hidden): void',
+        '',
+      ].join('\n'),
+    )
+    const alone = findUnexportedTypes(dir, ['index.d.ts']).map((m) => m.name)
+    expect(alone).toEqual(['Document', 'Hidden'])
+    // `Part` is the documents entry's own concern: only what the root's declarations name counts.
+    const homed = findUnexportedTypes(dir, ['index.d.ts'], { elsewhere: ['documents.d.ts'] })
+    expect(homed.map((m) => m.name)).toEqual(['Hidden'])
+    // Two TypeScript programs (each loads the standard library's declarations): seconds of CPU.
+  }, 60_000)
 })

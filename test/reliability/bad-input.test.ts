@@ -3,13 +3,10 @@
 // starts `[vitest-scenario]`, names the function and the argument, says what was received and
 // what to pass. `public-api.fuzz.test.ts` holds the same promise for every public function.
 import { beforeAll, describe, expect, test } from 'vitest'
+import { InvalidArgumentError, renderConversation, resolvePath, resultSet } from '../../src/core.js'
 import {
   countTurns,
-  InvalidArgumentError,
   lastTurn,
-  renderConversation,
-  resolvePath,
-  resultSet,
   Scenario,
   type ScenarioExecutionResult,
   scenario,

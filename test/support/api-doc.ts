@@ -207,3 +207,60 @@ export function duplicateRows(rows: readonly ExportRow[]): string[] {
   }
   return [...twice].sort()
 }
+
+/** The header of the root section's table of names it shares with `vitest-scenario/core`. */
+export const ENGINE_TABLE_HEADER = ['topic in `vitest-scenario/core`', 'runtime names', 'types']
+
+/** The names a table lists in its code spans, by column. */
+export interface EngineNames {
+  /** The runtime names (second column). */
+  readonly runtime: readonly string[]
+  /** The type-only names (third column). */
+  readonly types: readonly string[]
+}
+
+/**
+ * The root section's "From the engine" table (`| topic in \`vitest-scenario/core\` | runtime
+ * names | types |`): the names `vitest-scenario` exports as `vitest-scenario/core` does, listed by
+ * topic rather than one row each (the core's section describes them). Throws when the page has
+ * no such table.
+ */
+export function engineTable(markdown: string): EngineNames {
+  const lines = markdown.split('\n')
+  const start = lines.findIndex(
+    (line) =>
+      line.startsWith('|') &&
+      JSON.stringify(tableCells(line)) === JSON.stringify(ENGINE_TABLE_HEADER),
+  )
+  if (start === -1) throw new Error(`The page has no | ${ENGINE_TABLE_HEADER.join(' | ')} | table`)
+  const spans = (cell: string) => [...cell.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1] ?? '')
+  const runtime: string[] = []
+  const types: string[] = []
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break
+    const [, values = '', typeNames = ''] = tableCells(line)
+    runtime.push(...spans(values))
+    types.push(...spans(typeNames))
+  }
+  return { runtime, types }
+}
+
+/** The migration table (`| name | import it from |`): each name and the entries it names. */
+export function migrationTable(markdown: string): Map<string, string[]> {
+  const lines = markdown.split('\n')
+  const start = lines.findIndex((line) => /^\|\s*name\s*\|\s*import it from\s*\|$/.test(line))
+  if (start === -1) throw new Error('The page has no | name | import it from | table')
+  const rows = new Map<string, string[]>()
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break
+    const [name = '', entries = ''] = tableCells(line)
+    const key = /^`([A-Za-z_$][\w$]*)`$/.exec(name)?.[1]
+    if (key === undefined) throw new Error(`A migration row names no export: ${line}`)
+    if (rows.has(key)) throw new Error(`The migration table lists ${key} twice`)
+    rows.set(
+      key,
+      [...entries.matchAll(/`(vitest-scenario[^`]*)`/g)].map((m) => m[1] ?? ''),
+    )
+  }
+  return rows
+}

@@ -25,6 +25,16 @@ export function declarationProgram(files: readonly string[]): ts.Program {
   })
 }
 
+/** Options of `findUnexportedTypes`. */
+export interface UnexportedTypesOptions {
+  /**
+   * Entries (declaration files relative to the package root) whose exports count as importable,
+   * though their declarations are not walked: for checking one entry alone, with the topics it
+   * leaves to other entries (a curated root whose documents are in a serialization entry).
+   */
+  readonly elsewhere?: readonly string[]
+}
+
 /**
  * Finds the types that appear in the declarations of a package's public API — parameters,
  * return types, properties, heritage clauses, type arguments, type aliases — but cannot be
@@ -37,10 +47,12 @@ export function declarationProgram(files: readonly string[]): ts.Program {
 export function findUnexportedTypes(
   packageRoot: string,
   entries: readonly string[],
+  options: UnexportedTypesOptions = {},
 ): UnexportedType[] {
   const root = resolve(packageRoot)
   const files = entries.map((entry) => join(root, entry))
-  const program = declarationProgram(files)
+  const elsewhere = (options.elsewhere ?? []).map((entry) => join(root, entry))
+  const program = declarationProgram([...files, ...elsewhere])
   const checker = program.getTypeChecker()
   const inPackage = (node: ts.Node) => {
     const file = node.getSourceFile().fileName
@@ -49,16 +61,18 @@ export function findUnexportedTypes(
   const resolveAlias = (symbol: ts.Symbol) =>
     symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol
 
-  const exported = new Map<ts.Symbol, string>()
-  for (const file of files) {
+  const exportsOf = (file: string): ts.Symbol[] => {
     const source = program.getSourceFile(file)
     if (source === undefined) throw new Error(`entry not found: ${file}`)
     const moduleSymbol = checker.getSymbolAtLocation(source)
-    if (moduleSymbol === undefined) continue
-    for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
-      exported.set(resolveAlias(symbol), symbol.getName())
-    }
+    return moduleSymbol === undefined ? [] : checker.getExportsOfModule(moduleSymbol)
   }
+  const exported = new Map<ts.Symbol, string>()
+  for (const file of files) {
+    for (const symbol of exportsOf(file)) exported.set(resolveAlias(symbol), symbol.getName())
+  }
+  // Importable from another entry: no finding, and not walked (that entry's own check walks it).
+  const homed = new Set(elsewhere.flatMap((file) => exportsOf(file).map(resolveAlias)))
 
   const missing = new Map<ts.Symbol, UnexportedType>()
   const visit = (node: ts.Node, owner: string): void => {
@@ -81,7 +95,8 @@ export function findUnexportedTypes(
           declaration !== undefined &&
           inPackage(declaration) &&
           !ts.isTypeParameterDeclaration(declaration) &&
-          !exported.has(symbol)
+          !exported.has(symbol) &&
+          !homed.has(symbol)
         ) {
           const entry = missing.get(symbol) ?? {
             name: symbol.getName(),

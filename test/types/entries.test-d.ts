@@ -5,6 +5,7 @@ import type * as host from 'vitest-scenario/host'
 import type * as matchers from 'vitest-scenario/matchers'
 import type * as plugin from 'vitest-scenario/plugin'
 import type * as reporter from 'vitest-scenario/reporter'
+import type * as serialization from 'vitest-scenario/serialization'
 import type * as setup from 'vitest-scenario/setup'
 
 // Each import above resolves through package.json `exports` to the built `.d.ts`, by package
@@ -23,5 +24,6 @@ test('every entry point has types by package name', () => {
   expectTypeOf<typeof matchers>().toBeObject()
   expectTypeOf<typeof plugin>().toBeObject()
   expectTypeOf<typeof reporter>().toBeObject()
+  expectTypeOf<typeof serialization.SCENARIO_FORMAT_VERSION>().toEqualTypeOf<1>()
   expectTypeOf<typeof setup>().toBeObject()
 })

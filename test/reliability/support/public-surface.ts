@@ -12,6 +12,7 @@ import * as main from '../../../src/index.js'
 import * as openAIAgents from '../../../src/openai-agents/index.js'
 import * as plugin from '../../../src/plugin/index.js'
 import * as reporter from '../../../src/reporter/index.js'
+import * as serialization from '../../../src/serialization.js'
 import * as recordingHooks from '../../../src/setup/recording-hooks.js'
 import { repoRoot } from '../../support/paths.js'
 
@@ -54,6 +55,7 @@ export function packageEntries(): Record<string, Record<string, unknown>> {
     'vitest-scenario': main,
     'vitest-scenario/core': core,
     'vitest-scenario/host': host,
+    'vitest-scenario/serialization': serialization,
     'vitest-scenario/matchers': matchersEntry,
     'vitest-scenario/plugin': plugin,
     'vitest-scenario/reporter': reporter,
