@@ -74,7 +74,7 @@ const judgeConversationSchema = judgeOptionsSchema.extend({
  * how an `inconclusive` criterion counts (default `'fail'`), and how its one call is made
  * (`recording`, `limiter`, `signal`).
  */
-export type JudgeConversationOptions = z.input<typeof judgeConversationSchema>
+export interface JudgeConversationOptions extends z.input<typeof judgeConversationSchema> {}
 
 /**
  * Judges a finished run's whole conversation against `criteria` with one model call, as a

@@ -7,7 +7,7 @@ import type { simulatedUserOptionsSchema } from './simulated-user.js'
  * how they talk (`instructions`, `opening`, `model`). The type is the schema's
  * (`simulatedUserOptionsSchema`), where each field is described.
  */
-export type SimulatedUserOptions = z.input<typeof simulatedUserOptionsSchema>
+export interface SimulatedUserOptions extends z.input<typeof simulatedUserOptionsSchema> {}
 
 /**
  * A question source that plays the user: each turn one model call writes the next user message
