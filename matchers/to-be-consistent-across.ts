@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../src/errors/index.js'
 import { describeValue } from '../src/internal/describe-value.js'
-import { readOptions } from '../src/internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/options-schema.js'
 import { crossTurn } from '../src/outcomes/cross-turn.js'
 import { evaluateCheck as evaluateOutcome } from '../src/outcomes/evaluate-outcome.js'
 import { readTurnField } from '../src/outcomes/read-field.js'
@@ -42,7 +42,10 @@ export function toBeConsistentAcross(
 ): MatcherOutcome {
   assertSingleTurn(sourceScope, 'sourceScope')
   assertSingleTurn(targetScope, 'targetScope')
-  const { normalize } = readOptions(options, ['normalize'], 'toBeConsistentAcross()')
+  const { normalize } = parseOptionKeys(options, ['normalize'], {
+    where: 'toBeConsistentAcross()',
+    fix: OPTIONS_FIX,
+  })
   const check = crossTurn({
     source: sourceScope,
     sourceField: field,

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../src/errors/index.js'
 import { describeValue } from '../src/internal/describe-value.js'
-import { readOptions } from '../src/internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/options-schema.js'
 import {
   describeArgs,
   describePattern,
@@ -41,7 +41,10 @@ export function toHaveCalledTool(
   options?: CalledToolMatcherOptions,
 ): MatcherOutcome {
   const where = 'toHaveCalledTool()'
-  const { times, turn } = readOptions(options, ['times', 'turn'], where)
+  const { times, turn } = parseOptionKeys(options, ['times', 'turn'], {
+    where,
+    fix: OPTIONS_FIX,
+  })
   if (turn !== undefined && !Number.isInteger(turn)) {
     throw new InvalidArgumentError(
       `'turn' in ${where} must be a turn index (an integer), got ${describeValue(turn)}`,

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../src/errors/index.js'
 import { describeValue } from '../src/internal/describe-value.js'
-import { readOptions } from '../src/internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/options-schema.js'
 import {
   assertConfidence,
   MAX_SAMPLES,
@@ -46,7 +46,10 @@ export function toHavePassRate(
       'For example 0.8 for 80 %.',
     )
   }
-  const { confidence = 0.95 } = readOptions(options, ['confidence'], 'toHavePassRate()')
+  const { confidence = 0.95 } = parseOptionKeys(options, ['confidence'], {
+    where: 'toHavePassRate()',
+    fix: OPTIONS_FIX,
+  })
   assertConfidence(confidence)
   const set = readResultSet(received, 'toHavePassRate')
   const passed = set.results.map(samplePassed)

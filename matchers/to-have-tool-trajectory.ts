@@ -1,4 +1,4 @@
-import { readOptions } from '../src/internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/options-schema.js'
 import { patternList } from '../src/outcomes/describe-tool-calls.js'
 import { turnAt } from '../src/outcomes/scopes.js'
 import { type ExpectedToolCall, toolTrajectory } from '../src/outcomes/tool-checks.js'
@@ -38,7 +38,10 @@ export function toHaveToolTrajectory(
   options?: ToolTrajectoryMatcherOptions,
 ): MatcherOutcome {
   const where = 'toHaveToolTrajectory()'
-  const { mode, turn } = readOptions(options, ['mode', 'turn'], where)
+  const { mode, turn } = parseOptionKeys(options, ['mode', 'turn'], {
+    where,
+    fix: OPTIONS_FIX,
+  })
   const check = toolTrajectory(expected, {
     mode: mode as TrajectoryMode | undefined,
     scope: turn === undefined ? undefined : turnAt(turn as number),

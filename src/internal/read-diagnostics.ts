@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import type { Diagnostic } from '../state/types.js'
 import { describeValue } from './describe-value.js'
-import { readOptions } from './read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from './options-schema.js'
 
 /**
  * Reads the `{ diagnostics? }` options of `resolveNextNode` and `evaluateOutcome`: the array the
@@ -11,7 +11,7 @@ import { readOptions } from './read-options.js'
  * const diagnostics = readDiagnostics(options, 'evaluateOutcome(check, result, options)')
  */
 export function readDiagnostics(options: unknown, where: string): Diagnostic[] | undefined {
-  const { diagnostics } = readOptions(options, ['diagnostics'], where)
+  const { diagnostics } = parseOptionKeys(options, ['diagnostics'], { where, fix: OPTIONS_FIX })
   if (diagnostics === undefined) return undefined
   if (Array.isArray(diagnostics) && Object.isExtensible(diagnostics)) {
     return diagnostics as Diagnostic[]

@@ -4,7 +4,6 @@ import { assertResult } from '../internal/assert-result.js'
 import { describeThrown } from '../internal/describe-value.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { judgementOf, judgeOptionsSchema, readCriteria } from '../outcomes/judge.js'
-import type { InconclusiveMode } from '../outcomes/types.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
 import type {
@@ -21,7 +20,6 @@ import { chatCompletion, type ReplayTally } from './chat-completion.js'
 import { isLimiter, type Limiter, processLimiter } from './limiter.js'
 import { modelConfigSchema } from './model-config-schema.js'
 import { zodHelpers } from './openai-zod-helpers.js'
-import type { ModelConfig } from './types.js'
 
 /**
  * The judge's system prompt, the library's own (the testing-agents guide quotes it verbatim; a test keeps the
@@ -37,22 +35,6 @@ Rules:
 3. For each criterion, write your reasoning first: name the turn that is your evidence and quote the words that decide it (for example: Turn 2, assistant: "..."). Then give the verdict.
 4. The verdict is "met" when the transcript shows that the criterion holds, "unmet" when it shows that it does not hold, and "inconclusive" when the transcript does not show either way (for example, the conversation never reached the point the criterion is about). Never guess: missing evidence is "inconclusive", not "met" or "unmet".`
 
-/** Options of `judgeConversation`: the judge's model and how its one call is made. */
-export interface JudgeConversationOptions {
-  /** The judge's model (an OpenAI-compatible endpoint). */
-  model: ModelConfig
-  /** Added to the judge's prompt, e.g. what the agent is allowed to do. */
-  instructions?: string | undefined
-  /** How an inconclusive criterion counts. @default 'fail' */
-  inconclusive?: InconclusiveMode | undefined
-  /** The recording session the call is answered through; none: the call goes live. */
-  recording?: RecordingSession | undefined
-  /** The limiter the call waits in; the process's by default. */
-  limiter?: Limiter | undefined
-  /** Aborts the call. */
-  signal?: AbortSignal | undefined
-}
-
 /**
  * What a judge decided (`ok: true`: `pass`, each criterion's verdict and reasoning) or why it
  * could not decide (`ok: false`: the judge unreachable, a recording miss, a reply that cannot be
@@ -62,18 +44,23 @@ export type ConversationJudgement =
   | { ok: true; pass: boolean; judgement: JudgeResult; usage: Usage; replayed: boolean }
   | { ok: false; error: OutcomeError; usage: Usage; replayed: boolean }
 
+/** The rules of `judgeConversation`'s options, the one place they live. */
 const judgeConversationSchema = judgeOptionsSchema.extend({
+  /** The judge's model (an OpenAI-compatible endpoint). */
   model: modelConfigSchema,
+  /** The recording session the call is answered through; none: the call goes live. */
   recording: z
     .custom<RecordingSession>(isRecordingSession, {
       error: 'a RecordingSession (from vitest-scenario/host)',
     })
     .optional(),
+  /** The limiter the call waits in; the process's by default. */
   limiter: z
     .custom<Limiter>(isLimiter, {
       error: 'a limiter made with createLimiter({ maxConcurrentCalls })',
     })
     .optional(),
+  /** Aborts the call. */
   signal: z
     .custom<AbortSignal>(
       (value) => typeof value === 'object' && value !== null && 'aborted' in value,
@@ -81,6 +68,13 @@ const judgeConversationSchema = judgeOptionsSchema.extend({
     )
     .optional(),
 })
+
+/**
+ * Options of `judgeConversation`: the judge's model (`model`), `instructions` added to its prompt,
+ * how an `inconclusive` criterion counts (default `'fail'`), and how its one call is made
+ * (`recording`, `limiter`, `signal`).
+ */
+export interface JudgeConversationOptions extends z.input<typeof judgeConversationSchema> {}
 
 /**
  * Judges a finished run's whole conversation against `criteria` with one model call, as a

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
-import { readOptions } from '../internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
 import { isNodeFilter } from './scopes.js'
 import type { CountTurns, FirstMatchIndex, NodeFilter, TurnFilter } from './types.js'
 
@@ -34,7 +34,10 @@ export function firstMatchIndex(options?: TurnFilterOptions): FirstMatchIndex {
 }
 
 function readFilter(options: TurnFilterOptions | undefined, where: string): TurnFilter {
-  const { node, verifyResult } = readOptions(options, ['node', 'verifyResult'], where)
+  const { node, verifyResult } = parseOptionKeys(options, ['node', 'verifyResult'], {
+    where,
+    fix: OPTIONS_FIX,
+  })
   if (verifyResult !== undefined && verifyResult !== null && typeof verifyResult !== 'boolean') {
     throw new InvalidArgumentError(
       `Invalid 'verifyResult' in ${where}: ${describeValue(verifyResult)}`,

@@ -1,7 +1,7 @@
 import { assertOneOf, InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
-import { readOptions } from '../internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
 import { exactMatch, isPlainObject, numericExact, numericMinimum } from '../primitives/index.js'
 import type { ScenarioStatus } from '../state/types.js'
 import { readNode } from './aggregations.js'
@@ -239,7 +239,10 @@ function quantifier<T extends 'AnyTurn' | 'AllTurns'>(
   options: TurnQuantifierOptions | undefined,
   where: string,
 ): { type: T; nodeId?: NodeFilter } {
-  const nodeId = readNode(readOptions(options, ['node'], where).node, where)
+  const nodeId = readNode(
+    parseOptionKeys(options, ['node'], { where, fix: OPTIONS_FIX }).node,
+    where,
+  )
   return nodeId === undefined ? { type } : { type, nodeId }
 }
 

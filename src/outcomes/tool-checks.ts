@@ -4,7 +4,7 @@ import { InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeNonJson } from '../internal/describe-non-json.js'
 import { describeValue } from '../internal/describe-value.js'
-import { readOptions } from '../internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
 import { isPlainObject } from '../primitives/index.js'
 import { readNode } from './aggregations.js'
 import { assertOutcomeCheck } from './guards.js'
@@ -70,7 +70,10 @@ export interface ToolTrajectoryOptions extends ToolScopeOptions {
 export function calledTool(name: string, options?: CalledToolOptions): CalledTool {
   const where = `calledTool(${describeValue(name)})`
   readToolName(name, where, 'calledTool() takes the tool name first')
-  const read = readOptions(options, ['args', 'times', 'scope', 'node'], where)
+  const read = parseOptionKeys(options, ['args', 'times', 'scope', 'node'], {
+    where,
+    fix: OPTIONS_FIX,
+  })
   assertReadable(read, where)
   const check: CalledTool = { type: 'CalledTool', name }
   if (read.args !== undefined) check.args = argsFromValues(read.args, where)
@@ -105,7 +108,10 @@ export function toolTrajectory(
     )
   }
   const patterns = expected.map((entry, i) => patternFromEntry(entry, `${where}: expected[${i}]`))
-  const read = readOptions(options, ['mode', 'scope', 'node'], where)
+  const read = parseOptionKeys(options, ['mode', 'scope', 'node'], {
+    where,
+    fix: OPTIONS_FIX,
+  })
   const check: ToolTrajectory = {
     type: 'ToolTrajectory',
     expected: patterns,
@@ -127,7 +133,10 @@ function patternFromEntry(entry: unknown, where: string): ToolCallPattern {
       "Write a tool name ('search') or { name: 'book', args: { city: 'Paris' } }.",
     )
   }
-  const { name, args } = readOptions(entry, ['name', 'args'], where)
+  const { name, args } = parseOptionKeys(entry, ['name', 'args'], {
+    where,
+    fix: "Write a tool name ('search') or { name: 'book', args: { city: 'Paris' } }.",
+  })
   readToolName(name, where, "An expected call's name is a string")
   const pattern: ToolCallPattern = { name }
   if (args !== undefined) pattern.args = argsFromValues(args, where)

@@ -2,13 +2,29 @@
 // process: the Vitest plugin through `provide`/`inject`, Jest's `withScenario` through the config's
 // `globals`. JSON only, since they cross processes; nothing here is recomputed in a worker.
 import type { RecordingMode } from '../recordings/mode.js'
-import type { Budget } from '../runner/budget.js'
-import type { ModelPrice } from '../runner/usage.js'
-import type { CheckedPluginOptions, OptionsHost, PluginModelConfig } from './plugin-options.js'
+import type { CheckedPluginOptions, OptionsHost } from './plugin-options.js'
 import { redactModulePath } from './redact-module-path.js'
 
+/**
+ * The plugin options every host hands over as they were checked (the schema's output): the run
+ * defaults of `scenario()` tests (`model`, `parsingModel`, `userModel`, `turnTimeoutMs`, `prices`,
+ * `budget`; a scenario's or run()'s own replaces each whole), `maxConcurrentCalls` (the setup entry
+ * sizes each worker's limiter) and `allowNetwork` (the hosts a sealed test may reach).
+ */
+type HandedOver = Pick<
+  CheckedPluginOptions,
+  | 'model'
+  | 'parsingModel'
+  | 'userModel'
+  | 'maxConcurrentCalls'
+  | 'turnTimeoutMs'
+  | 'prices'
+  | 'budget'
+  | 'allowNetwork'
+>
+
 /** The resolved options both hosts hand to their test files. */
-export interface HostOptions {
+export interface HostOptions extends HandedOver {
   /** The project root (Vitest's root, Jest's rootDir): `recordings.dir` and messages' paths. */
   root: string
   recordings: {
@@ -17,20 +33,6 @@ export interface HostOptions {
     /** The absolute path of the `redact` module, which the setup entry imports in each worker. */
     redactModule?: string | undefined
   }
-  /** The default answering model of `scenario()` tests. */
-  model?: PluginModelConfig | undefined
-  /** The default parsing model (judge) of `scenario()` tests. */
-  parsingModel?: PluginModelConfig | undefined
-  /** The default model of simulated users in `scenario()` tests. */
-  userModel?: PluginModelConfig | undefined
-  /** Model calls in flight at once in each worker (the setup entry sizes the worker's limiter). */
-  maxConcurrentCalls: number
-  turnTimeoutMs?: number | undefined
-  prices?: Record<string, ModelPrice> | undefined
-  /** The default budget of each run (a scenario's or run()'s own replaces it). */
-  budget?: Budget | undefined
-  /** The hosts a sealed test may reach (`undefined`: loopback only). */
-  allowNetwork?: string[] | undefined
   /** `VITEST_SCENARIO_RECORD`, read and checked once (`none` already read as `replay`). */
   modeOverride?: RecordingMode | undefined
 }

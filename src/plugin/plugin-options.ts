@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import type { InvalidArgumentError } from '../errors/index.js'
+import { sharedKeys } from '../internal/merge-scopes.js'
 import { optionsError, parseOptions } from '../internal/options-schema.js'
 import { limiterOptionsSchema } from '../models/limiter.js'
 import { pluginModelConfigSchema } from '../models/model-config-schema.js'
 import { budgetSchema } from '../runner/budget.js'
-import { pricesSchema, timeoutMsSchema } from '../runner/run-options.js'
+import { pricesSchema, runOptionsSchema, timeoutMsSchema } from '../runner/run-options.js'
 import { allowNetworkSchema } from '../seal/allow-network.js'
 
 /** The message for a `redact` function: it cannot cross to the workers, a module can. */
@@ -97,6 +98,15 @@ export type PluginModelConfig = z.output<typeof pluginModelConfigSchema>
 
 /** The plugin's options after the check, with defaults applied. */
 export type CheckedPluginOptions = z.output<typeof pluginOptionsSchema>
+
+/**
+ * The plugin's options that are run options too, the defaults of every `scenario()` run (`model`,
+ * `parsingModel`, `userModel`, `turnTimeoutMs`, `prices`, `budget`); the others configure the host.
+ */
+export const HOST_RUN_KEYS = sharedKeys(pluginOptionsSchema.shape, runOptionsSchema.shape)
+
+/** A plugin option that is a run option too. */
+export type HostRunKey = (typeof HOST_RUN_KEYS)[number]
 
 /** Where a host takes these options, for messages: the call and the file to fix them in. */
 export interface OptionsHost {

@@ -1,6 +1,6 @@
 // The shape of one registry entry, and how a factory turns data into a usable primitive.
 import { assertReadable } from '../internal/assert-readable.js'
-import { readOptions } from '../internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
 import type { DataOf, Primitive, PrimitiveData } from './types.js'
 
 /** Re-exported for the primitives that import it from here. */
@@ -81,7 +81,7 @@ export function fromFactory<D extends PrimitiveData>(
   positional?: Record<string, unknown>,
 ): Primitive<D> {
   const optionKeys = positional === undefined ? b.keys : b.keys.filter((k) => !(k in positional))
-  const fields = readOptions(options, optionKeys, where)
+  const fields = parseOptionKeys(options, optionKeys, { where, fix: OPTIONS_FIX })
   // The positional arguments (substrings, a pattern, a mode) are read like the options.
   assertReadable(positional, where)
   return attachBehaviour(b.build({ ...fields, ...positional }, where), b)

@@ -3,7 +3,7 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
-import { readOptions } from '../internal/read-options.js'
+import { parseOptionKeys } from '../internal/options-schema.js'
 import { attachBehaviour, type Behaviour, type DataOf } from './behaviour.js'
 import { booleanMatchBehaviour } from './boolean-match.js'
 import { literalMatchBehaviour, setContainmentBehaviour } from './collection-primitives.js'
@@ -154,6 +154,9 @@ export function hydratePrimitive(data: unknown, where: string): Primitive {
   const b = registry[type as PrimitiveType] as unknown as Behaviour<PrimitiveData>
   // Name the type too: 'edges.1.when (NumericRange)' says which data the keys belong to.
   const at = `${where} (${type})`
-  readOptions(fields, b.keys, at)
+  parseOptionKeys(fields, b.keys, {
+    where: at,
+    fix: `Remove what ${type} does not take: its data is its 'type' and its own fields.`,
+  })
   return attachBehaviour(b.build(fields, at), b)
 }

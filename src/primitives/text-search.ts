@@ -1,7 +1,7 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
-import { readOptions } from '../internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
 import { type Behaviour, compiledCache, type DataOf, fromFactory } from './behaviour.js'
 import { applyNormalizers, validateNormalizers } from './normalizers.js'
 import { invalidOption } from './option-readers.js'
@@ -196,7 +196,10 @@ export function regexMatch(
   const where = 'regexMatch()'
   assertReadable(pattern, where)
   if (pattern instanceof RegExp) {
-    const { flags = pattern.flags } = readOptions(options, ['flags'], where)
+    const { flags = pattern.flags } = parseOptionKeys(options, ['flags'], {
+      where,
+      fix: OPTIONS_FIX,
+    })
     return fromFactory(regexMatchBehaviour, undefined, where, { pattern: pattern.source, flags })
   }
   return fromFactory(regexMatchBehaviour, options, where, { pattern })

@@ -1,7 +1,7 @@
 import { countAgentCalls, countResponse, currentAgentCalls } from '../agent-usage/index.js'
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
-import { readOptions } from '../internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
 import { guardStreams } from '../models/stream-cut.js'
 import { fetchInit } from './fetch-init.js'
 import {
@@ -58,7 +58,10 @@ export function libraryFetch(options: RecordingFetchOptions): Fetch {
 type RecordingFetchOptions = Parameters<typeof recordingFetch>[0]
 
 function sessionFetch(options: RecordingFetchOptions, call: string, counts: boolean): Fetch {
-  const read = readOptions(options, ['recording', 'baseURL', 'live'], call)
+  const read = parseOptionKeys(options, ['recording', 'baseURL', 'live'], {
+    where: call,
+    fix: OPTIONS_FIX,
+  })
   const { recording, baseURL } = read
   if (!isRecordingSession(recording) && typeof recording !== 'function') {
     throw new InvalidArgumentError(

@@ -6,7 +6,7 @@ import {
   RecordingMissingError,
 } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
-import { readOptions } from '../internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
 import { sendLive } from '../seal/live-send.js'
 import { liveKeys, rememberLiveKey } from '../secrets/live-keys.js'
 import { type AnswerProblem, answerProblem } from './answer-check.js'
@@ -753,7 +753,10 @@ function sameJson(a: RecordedResponse, b: RecordedResponse): boolean {
 function checkOptions(
   options: RecordingSessionOptions,
 ): RecordingSessionOptions & { store: RecordingStore } {
-  const read = readOptions(options, OPTION_KEYS, 'new RecordingSession(options)')
+  const read = parseOptionKeys(options, OPTION_KEYS, {
+    where: 'new RecordingSession(options)',
+    fix: OPTIONS_FIX,
+  })
   const { mode, redact, allowSecrets, refuse, store, fileTestIds } = read
   if (!isRecordingMode(mode) || mode === 'off') {
     throw new InvalidArgumentError(

@@ -2,6 +2,8 @@
 // the outcomes. Each host (Vitest's `scenario-test.ts`, Jest's `src/jest/`) gives it what only the
 // runner knows through a `ScenarioTestHost`; nothing here imports a test runner.
 import { InvalidArgumentError } from '../errors/index.js'
+import { mergeScopes, pickScope } from '../internal/merge-scopes.js'
+import { HOST_RUN_KEYS, type HostRunKey } from '../plugin/plugin-options.js'
 import type { RecordingSession } from '../recordings/session.js'
 import { type RunOptions, runScenario } from '../runner/index.js'
 import { resultSet, type ScenarioResultSet } from '../samples/index.js'
@@ -15,18 +17,16 @@ import type {
 } from './api-types.js'
 import { callsAModel } from './calls-a-model.js'
 import type { HostGate } from './host-gate.js'
+import { SCENARIO_RUN_KEYS } from './scenario-options.js'
 import { type MetaHost, type TestMeta, testMeta } from './test-meta.js'
 import { withRecording } from './with-recording.js'
 
-/** The host-wide defaults a scenario falls back on (the Vitest plugin's options, say). */
-export interface ScenarioDefaults {
-  model?: RunOptions['model'] | undefined
-  parsingModel?: RunOptions['parsingModel'] | undefined
-  userModel?: RunOptions['userModel'] | undefined
-  turnTimeoutMs?: number | undefined
-  prices?: RunOptions['prices'] | undefined
-  budget?: RunOptions['budget'] | undefined
-}
+/**
+ * The host-wide defaults a scenario falls back on (the Vitest plugin's options, say): the host
+ * options that are run options too (`HOST_RUN_KEYS`); a host may hand over more, which the merge
+ * leaves out.
+ */
+export type ScenarioDefaults = { [K in HostRunKey]?: RunOptions[K] | undefined }
 
 /** What a test runner gives one scenario test. */
 export interface ScenarioTestHost<Base extends object> extends MetaHost {
@@ -74,7 +74,7 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
     overrides: ScenarioRunOptions = {},
   ): Promise<ScenarioExecutionResult | ScenarioResultSet> => {
     calls++
-    const runOptions = resolveOptions(host, options, overrides)
+    const runOptions = scenarioRunOptions(host, options, overrides)
     if (callsAModel(definition, runOptions)) host.gate.check(`scenario('${name}')`)
     const { samples } = options
     if (samples === undefined) {
@@ -197,40 +197,30 @@ function buildDefinition<Args extends unknown[]>(
 }
 
 /**
- * run()'s options over the scenario's over the host's defaults; the test's signal stops the run.
- * The limiter is the worker's (the host's setup sized it) unless run() is given one.
+ * run()'s options over the scenario's over the test's signal over the host's defaults, by the one
+ * rule of scopes (`mergeScopes`: the nearer scope wins key by key; `budget` comes whole). The
+ * limiter is the worker's (the host's setup sized it) unless run() is given one.
+ *
+ * @example
+ * scenarioRunOptions(host, { budget: { tokens: 500 } }, { turnLimit: 3 }) // host's model, scenario's budget, run's turnLimit
  */
-function resolveOptions(
-  host: ScenarioTestHost<object>,
+export function scenarioRunOptions(
+  host: Pick<ScenarioTestHost<object>, 'name' | 'signal' | 'defaults' | 'noModelFix'>,
   options: ScenarioOptions,
   overrides: ScenarioRunOptions,
 ): RunOptions {
-  const provided = host.defaults
-  const model = overrides.model ?? options.model ?? provided?.model
+  const merged = mergeScopes<RunOptions>(
+    pickScope(host.defaults, HOST_RUN_KEYS),
+    { signal: host.signal },
+    pickScope(options, SCENARIO_RUN_KEYS),
+    overrides,
+  )
+  const { model } = merged
   if (model === undefined) {
     throw new InvalidArgumentError(
       `scenario '${host.name}' has no model to answer with`,
       host.noModelFix,
     )
   }
-  const parsingModel = overrides.parsingModel ?? options.parsingModel ?? provided?.parsingModel
-  const userModel = overrides.userModel ?? options.userModel ?? provided?.userModel
-  const turnLimit = overrides.turnLimit ?? options.turnLimit
-  const turnTimeoutMs = overrides.turnTimeoutMs ?? options.turnTimeoutMs ?? provided?.turnTimeoutMs
-  const prices = overrides.prices ?? provided?.prices
-  const seed = overrides.seed ?? options.seed
-  const budget = overrides.budget ?? options.budget ?? provided?.budget
-  const signal = overrides.signal ?? host.signal
-  return {
-    ...overrides,
-    model,
-    ...(signal === undefined ? {} : { signal }),
-    ...(parsingModel === undefined ? {} : { parsingModel }),
-    ...(userModel === undefined ? {} : { userModel }),
-    ...(turnLimit === undefined ? {} : { turnLimit }),
-    ...(turnTimeoutMs === undefined ? {} : { turnTimeoutMs }),
-    ...(prices === undefined ? {} : { prices }),
-    ...(seed === undefined ? {} : { seed }),
-    ...(budget === undefined ? {} : { budget }),
-  }
+  return { ...merged, model }
 }

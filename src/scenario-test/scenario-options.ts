@@ -3,6 +3,7 @@ import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import { InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
+import { sharedKeys } from '../internal/merge-scopes.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { modelConfigSchema } from '../models/model-config-schema.js'
 import { budgetSchema } from '../runner/budget.js'
@@ -48,6 +49,12 @@ export const scenarioOptionsSchema = z.strictObject(
   },
   { error: 'an options object { model?, turnLimit?, samples?, … }' },
 )
+
+/**
+ * The scenario options that are run options too, merged into each run; the others (`timeout`,
+ * `samples`, `assertOutcomes`) shape the test.
+ */
+export const SCENARIO_RUN_KEYS = sharedKeys(scenarioOptionsSchema.shape, runOptionsSchema.shape)
 
 /** Checks a scenario's options when the test is collected: a wrong key or value fails early and loudly. */
 export function checkScenarioOptions(

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeEach, expect } from 'vitest'
 import { formatMessage, InvalidArgumentError, type RecordingError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
-import { readOptions } from '../internal/read-options.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
 import type { ProvidedOptions } from '../plugin/provided.js'
 import { recordingFileError } from '../recordings/file-system-error.js'
 import { finishTestSessions, outsideTestSession } from '../recordings/host-sessions.js'
@@ -94,7 +94,10 @@ let lastMode: RecordingMode | undefined
  * configureRecordings({ redact: (value) => value.replaceAll(myTenantId, '<tenant>') })
  */
 export function configureRecordings(options: { redact?: RedactHook }): void {
-  const { redact } = readOptions(options, ['redact'], 'configureRecordings(options)')
+  const { redact } = parseOptionKeys(options, ['redact'], {
+    where: 'configureRecordings(options)',
+    fix: OPTIONS_FIX,
+  })
   if (redact !== undefined && typeof redact !== 'function') {
     throw new InvalidArgumentError(
       `\`redact\` in configureRecordings(options) must be a function (value, jsonPath) => string, got ${describeValue(redact)}`,

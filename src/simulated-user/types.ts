@@ -1,18 +1,13 @@
+import type { z } from 'zod'
 import type { ModelConfig } from '../models/types.js'
+import type { simulatedUserOptionsSchema } from './simulated-user.js'
 
-/** What `simulatedUser(options)` takes: who the user is, what they want, and how they talk. */
-export interface SimulatedUserOptions {
-  /** Who the user is: background, tone, what they know. Written in the second person works best. */
-  persona: string
-  /** What the user wants from the conversation; `goalReached` is judged against it. */
-  goal: string
-  /** Further rules for how the user behaves (e.g. "give the order number only when asked"). */
-  instructions?: string | undefined
-  /** A fixed first message, used on the node's first visit instead of a model call. */
-  opening?: string | undefined
-  /** The model that plays the user; the run's `userModel`, else its parsing model, otherwise. */
-  model?: ModelConfig | undefined
-}
+/**
+ * What `simulatedUser(options)` takes: who the user is (`persona`), what they want (`goal`), and
+ * how they talk (`instructions`, `opening`, `model`). The type is the schema's
+ * (`simulatedUserOptionsSchema`), where each field is described.
+ */
+export interface SimulatedUserOptions extends z.input<typeof simulatedUserOptionsSchema> {}
 
 /**
  * A question source that plays the user: each turn one model call writes the next user message

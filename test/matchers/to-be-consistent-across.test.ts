@@ -105,6 +105,8 @@ describe('toBeConsistentAcross', () => {
     expect(() =>
       // @ts-expect-error unknown option
       expect(result).toBeConsistentAcross(first, last, 'parsed.drug', { comparison: 'neq' }),
-    ).toThrow("Unknown key 'comparison' in toBeConsistentAcross()")
+    ).toThrow(
+      "toBeConsistentAcross() has an invalid option\n  - unknown key 'comparison' in options; valid keys: 'normalize'",
+    )
   })
 })

@@ -158,8 +158,9 @@ describe('countTurns / firstMatchIndex', () => {
 
   test('invalid filters are errors', () => {
     expect(() => countTurns({ nodeId: 'a' } as never)).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'nodeId' in countTurns()
-      Valid keys: 'node', 'verifyResult'.
+      [InvalidArgumentError: [vitest-scenario] countTurns() has an invalid option
+        - unknown key 'nodeId' in options; valid keys: 'node', 'verifyResult'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => countTurns({ verifyResult: 'true' } as never)).toThrowErrorMatchingInlineSnapshot(`

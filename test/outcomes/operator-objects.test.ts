@@ -164,8 +164,9 @@ describe('invalid sugar arguments', () => {
     expect(() =>
       anyTurn({ verifyResult: true }, { nodes: 'ask' } as never),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'nodes' in anyTurn()
-      Valid keys: 'node'.
+      [InvalidArgumentError: [vitest-scenario] anyTurn() has an invalid option
+        - unknown key 'nodes' in options; valid keys: 'node'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
@@ -178,8 +179,9 @@ describe('invalid sugar arguments', () => {
     expect(() =>
       allTurns({ verifyResult: true }, 'ask' as never),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Invalid options in allTurns(): 'ask'
-      Pass an options object with the keys 'node'.
+      [InvalidArgumentError: [vitest-scenario] allTurns() has an invalid option
+        - options: an options object { node? }, got 'ask'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })

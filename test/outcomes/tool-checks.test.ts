@@ -164,8 +164,9 @@ describe('calledTool', () => {
     `)
     // @ts-expect-error unknown option
     expect(() => calledTool('x', { count: 1 })).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'count' in calledTool('x')
-      Valid keys: 'args', 'times', 'scope', 'node'.
+      [InvalidArgumentError: [vitest-scenario] calledTool('x') has an invalid option
+        - unknown key 'count' in options; valid keys: 'args', 'times', 'scope', 'node'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
@@ -271,8 +272,9 @@ describe('toolTrajectory', () => {
     `)
     // @ts-expect-error an entry is a name or { name, args? }
     expect(() => toolTrajectory([{ tool: 'a' }])).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'tool' in toolTrajectory(): expected[0]
-      Valid keys: 'name', 'args'.
+      [InvalidArgumentError: [vitest-scenario] toolTrajectory(): expected[0] has an invalid option
+        - unknown key 'tool' in options; valid keys: 'name', 'args'
+      Write a tool name ('search') or { name: 'book', args: { city: 'Paris' } }.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })

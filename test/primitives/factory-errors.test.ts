@@ -34,20 +34,23 @@ describe('factory errors are thrown at the call, with the valid values', () => {
 
   test('options objects', () => {
     expect(() => exactMatch(bad({ normalise: [] }))).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'normalise' in exactMatch()
-      Valid keys: 'normalize'.
+      [InvalidArgumentError: [vitest-scenario] exactMatch() has an invalid option
+        - unknown key 'normalise' in options; valid keys: 'normalize'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => exactMatch(bad('lowercase'))).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Invalid options in exactMatch(): 'lowercase'
-      Pass an options object with the keys 'normalize'.
+      [InvalidArgumentError: [vitest-scenario] exactMatch() has an invalid option
+        - options: an options object { normalize? }, got 'lowercase'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       numericRange(bad({ min: 1, mx: 2, exclusive: true })),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown keys 'mx', 'exclusive' in numericRange()
-      Valid keys: 'min', 'max', 'exclusiveMin', 'exclusiveMax'.
+      [InvalidArgumentError: [vitest-scenario] numericRange() has an invalid option
+        - unknown keys 'mx', 'exclusive' in options; valid keys: 'min', 'max', 'exclusiveMin', 'exclusiveMax'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
@@ -152,8 +155,9 @@ describe('factory errors are thrown at the call, with the valid values', () => {
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => numericMaximum(bad({ inclusive: true }))).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'inclusive' in numericMaximum()
-      Valid keys: 'exclusive'.
+      [InvalidArgumentError: [vitest-scenario] numericMaximum() has an invalid option
+        - unknown key 'inclusive' in options; valid keys: 'exclusive'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
@@ -177,8 +181,9 @@ describe('factory errors are thrown at the call, with the valid values', () => {
     expect(() =>
       containsAny(['a'], bad({ substrings: ['b'] })),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'substrings' in containsAny()
-      Valid keys: 'normalize'.
+      [InvalidArgumentError: [vitest-scenario] containsAny() has an invalid option
+        - unknown key 'substrings' in options; valid keys: 'normalize'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })
@@ -215,8 +220,9 @@ describe('factory errors are thrown at the call, with the valid values', () => {
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() => regexMatch(/a/, bad({ flag: 'i' }))).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'flag' in regexMatch()
-      Valid keys: 'flags'.
+      [InvalidArgumentError: [vitest-scenario] regexMatch() has an invalid option
+        - unknown key 'flag' in options; valid keys: 'flags'
+      Pass an options object with only the keys listed.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })

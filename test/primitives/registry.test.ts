@@ -172,15 +172,17 @@ describe('hydratePrimitive', () => {
     expect(() =>
       hydratePrimitive({ type: 'NumericRange', min: 1, extra: true }, 'edges.1.when'),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'extra' in edges.1.when (NumericRange)
-      Valid keys: 'min', 'max', 'exclusiveMin', 'exclusiveMax'.
+      [InvalidArgumentError: [vitest-scenario] edges.1.when (NumericRange) has an invalid option
+        - unknown key 'extra' in options; valid keys: 'min', 'max', 'exclusiveMin', 'exclusiveMax'
+      Remove what NumericRange does not take: its data is its 'type' and its own fields.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>
       hydratePrimitive({ type: 'BooleanMatch', x: 1 }, 'edges.1.when'),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [InvalidArgumentError: [vitest-scenario] Unknown key 'x' in edges.1.when (BooleanMatch)
-      It takes no options.
+      [InvalidArgumentError: [vitest-scenario] edges.1.when (BooleanMatch) has an invalid option
+        - unknown key 'x' in options; it takes none
+      Remove what BooleanMatch does not take: its data is its 'type' and its own fields.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(() =>

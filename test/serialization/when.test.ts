@@ -182,8 +182,9 @@ describe('errors', () => {
     expect(
       load({ ...check, verifyWith: { type: 'NumericExact', tolerance: 1 } }),
     ).toThrowErrorMatchingInlineSnapshot(`
-      [ScenarioDocumentError: [vitest-scenario] Unknown key 'tolerance' in edges.0.when.verifyWith (NumericExact)
-      It takes no options.
+      [ScenarioDocumentError: [vitest-scenario] edges.0.when.verifyWith (NumericExact) has an invalid option
+        - unknown key 'tolerance' in options; it takes none
+      Remove what NumericExact does not take: its data is its 'type' and its own fields.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load([{ ...check, field: 'nowhere' }])).toThrowErrorMatchingInlineSnapshot(`
