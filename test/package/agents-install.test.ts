@@ -51,8 +51,11 @@ const minor = (version: string) => version.split('.').slice(0, 2).join('.')
 describe("the Agents SDK page's install commands", () => {
   const leg1 = readJson<Manifest>('package.json').devDependencies
   const leg2 = readJson<Manifest>('.ci/leg2/package.json').devDependencies
+  // CI's leg 2 installs from a copy whose package.json is the leg-2 manifest, so leg 1's versions
+  // are not there to read: the checks against them run in leg 1 (CI runs both legs).
+  const inLeg2 = JSON.stringify(leg1) === JSON.stringify(leg2)
 
-  test('Node 20: openai 6 and the SDK 0.14, what CI leg 1 installs', () => {
+  test.skipIf(inLeg2)('Node 20: openai 6 and the SDK 0.14, what CI leg 1 installs', () => {
     const command = installCommand('Node 20')
     expect([...command.keys()]).toEqual([
       'vitest-scenario',
@@ -84,7 +87,7 @@ describe("the Agents SDK page's install commands", () => {
     expect(major(agents) > 0 || Number(agents.split('.')[1]) >= 15, agents).toBe(true)
   })
 
-  test("the versions the page says the suite runs are the legs' versions", () => {
+  test.skipIf(inLeg2)("the versions the page says the suite runs are the legs' versions", () => {
     const says = `the test suite runs ${minor(leg1['@openai/agents'] ?? '')} on Node 20 and ${minor(leg2['@openai/agents'] ?? '')} on Node 24`
     expect(page.replace(/\s+/g, ' ')).toContain(says)
   })
