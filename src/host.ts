@@ -43,6 +43,7 @@ export {
   scenarioMetaSchema,
 } from './reporter/scenario-meta.js'
 export { metaText } from './reporter/meta-text.js'
+export type { SecretSettings } from './secrets/redact-hook.js'
 
 // ─── Recording files and modes, and the live test timeout ────────────────────────────────────
 // Also in `vitest-scenario/core` (all but `LIVE_TIMEOUT_MS`); here since only a host reads or

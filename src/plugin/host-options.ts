@@ -11,7 +11,7 @@ import { redactModulePath } from './redact-module-path.js'
  * `budget`; a scenario's or run()'s own replaces each whole), `maxConcurrentCalls` (the setup entry
  * sizes each worker's limiter) and `allowNetwork` (the hosts a sealed test may reach).
  */
-type HandedOver = Pick<
+export type HandedOverPluginOptions = Pick<
   CheckedPluginOptions,
   | 'model'
   | 'parsingModel'
@@ -24,7 +24,7 @@ type HandedOver = Pick<
 >
 
 /** The resolved options both hosts hand to their test files. */
-export interface HostOptions extends HandedOver {
+export interface HostOptions extends HandedOverPluginOptions {
   /** The project root (Vitest's root, Jest's rootDir): `recordings.dir` and messages' paths. */
   root: string
   recordings: {

@@ -1,5 +1,6 @@
-export type { HostOptions } from './host-options.js'
+export type { HandedOverPluginOptions, HostOptions } from './host-options.js'
 export type {
+  CheckedPluginOptions,
   PluginModelConfig,
   RecordingsOptions,
   ScenarioPluginOptions,

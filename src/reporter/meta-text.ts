@@ -11,6 +11,7 @@ import {
   type SecretSettings,
   secretRules,
 } from '../secrets/index.js'
+import { checkSecretSettings } from './meta-arguments.js'
 import type { MetaText } from './scenario-meta.js'
 
 /** Where the `redact` hook is told a string of task meta sits: `report.runs.0.turns.1.answer`. */
@@ -29,6 +30,7 @@ export const META_PATH_PREFIX = 'report.'
  * meta.scenario = scenarioMeta(definition, results, { samples, text: metaText() })
  */
 export function metaText(settings: SecretSettings = currentSecretSettings()): MetaText {
+  checkSecretSettings(settings)
   const rules = secretRules(liveKeys())
   const redact = settings.redact
   return (value, path) => {

@@ -6,6 +6,7 @@
 import { passed, resultSet } from '../samples/result-set.js'
 import type { ScenarioDefinition } from '../scenario/definition.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
+import { checkMetaArguments } from './meta-arguments.js'
 import { addJudgements, addTexts } from './meta-budgets.js'
 import { MAX_META_STRING } from './meta-fields.js'
 import { SCENARIO_META_VERSION, type ScenarioMeta } from './meta-schema.js'
@@ -63,6 +64,7 @@ export function scenarioMeta(
   results: readonly ScenarioExecutionResult[],
   options: ScenarioMetaOptions = {},
 ): ScenarioMeta {
+  checkMetaArguments(definition, results, options)
   const write = metaWriter(definition, options.text)
   const meta: ScenarioMeta = {
     version: SCENARIO_META_VERSION,

@@ -37,7 +37,8 @@ describe('public types', () => {
       ['Hidden', ['take']],
       ['Inner', ['Box']],
     ])
-  })
+    // A TypeScript program over a fixture: CPU-bound, seconds on a loaded machine.
+  }, 30_000)
 
   it('counts a type another entry exports as importable, without walking that entry', () => {
     const dir = join(resultsDir, 'public-types-elsewhere')

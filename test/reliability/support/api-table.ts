@@ -662,6 +662,31 @@ export const table: Readonly<Record<string, Signature>> = {
     v('none', 'new', 'all', undefined),
     v(undefined, 'replay', ''),
   ),
+  // Reporter meta: a host builds it from a test's definition and results when the test ends.
+  scenarioMeta: fn(
+    host.scenarioMeta,
+    v(definition),
+    arg(
+      tamperedAt(
+        oneOf(
+          recipe('[result, result]', () => [results[0]?.make(), results[1]?.make()]),
+          recipe('[]', () => []),
+        ),
+        [[1], ...resultPaths.map((p) => [0, ...p])],
+      ),
+    ),
+    opts(
+      ['samples', 'text'],
+      obj('{ samples }', () => ({ samples: 2 })),
+    ),
+  ),
+  metaText: fn(
+    host.metaText,
+    opts(
+      ['redact', 'allowSecrets'],
+      obj('{ redact }', () => ({ redact: (s: string) => s.replaceAll('secret', '<s>') })),
+    ),
+  ),
   serializeRecording: fn(
     serializeRecording,
     arg(
