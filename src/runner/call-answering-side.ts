@@ -5,45 +5,10 @@ import type { ScenarioNode } from '../scenario/index.js'
 import type { ChatMessage } from '../state/types.js'
 import { TurnContext } from './answer-signal.js'
 import type { NodeSides } from './node-sides.js'
-import { answerFailed, readAnswer } from './read-answer.js'
+import { answerFailed } from './read-answer.js'
 import type { RunContext } from './run-context.js'
-import {
-  type Answered,
-  type AnswerStep,
-  type CallStep,
-  isThenable,
-  noAnswer,
-  type PendingAnswer,
-  type QuestionStep,
-} from './turn-steps.js'
+import type { Answered, CallStep } from './turn-steps.js'
 import { zeroUsage } from './usage.js'
-
-/**
- * The answer step of a turn: no answer after a failed question, the node's scripted answer, or
- * the answering side called. A side that answered at once is read here; one that returned a
- * promise gives a `PendingAnswer`, which the run loop awaits against the turn's deadline.
- */
-export function answerQuestion(
-  run: RunContext,
-  node: ScenarioNode,
-  sides: NodeSides,
-  turn: number,
-  question: QuestionStep,
-  replay: ReplayTally,
-): AnswerStep | PendingAnswer {
-  if (!question.ok) return noAnswer(question.error)
-  if (node.answer !== undefined) return scriptedAnswer(node.answer)
-  const called = callAnsweringSide(run, node, sides, turn, question.text, replay)
-  if (!called.ok) return called
-  if (!isThenable(called.pending)) return readAnswer(run, node, called.pending)
-  // The call step itself, its `pending` now known to be a thenable: no new object per turn.
-  return called as PendingAnswer
-}
-
-/** Whether the answer step left an answer still to come. */
-export function isPending(step: AnswerStep | PendingAnswer): step is PendingAnswer {
-  return 'pending' in step
-}
 
 /**
  * A scripted answer (the node's `answer`): the answering side is not called, the text is the

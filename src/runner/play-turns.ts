@@ -3,7 +3,7 @@ import type { ReplayTally } from '../models/chat-completion.js'
 import { END, type ScenarioDefinition, type ScenarioNode } from '../scenario/index.js'
 import { getOwn } from '../state/own-keys.js'
 import { appendTurn, routeTurn } from './append-turn.js'
-import { answerQuestion, isPending } from './call-answering-side.js'
+import { callAnsweringSide, scriptedAnswer } from './call-answering-side.js'
 import { judgeAnswer } from './judge-answer.js'
 import { answerFailed, readAnswer } from './read-answer.js'
 import { renderQuestion } from './render-question.js'
@@ -12,7 +12,7 @@ import { abortedBefore, limitReached, type RunEnd, routedOut, turnFailed } from 
 import { simulateQuestion } from './simulate-question.js'
 import type { Run } from './start-run.js'
 import { keepBooks, turnRecord } from './turn-bookkeeping.js'
-import { notJudged } from './turn-steps.js'
+import { type AnswerStep, isThenable, noAnswer, notJudged } from './turn-steps.js'
 
 /**
  * Plays the run's turns, one per node visited from the entry node, until `END`, an implicit
@@ -28,7 +28,7 @@ import { notJudged } from './turn-steps.js'
  * microtask hops per turn (see `turn-steps.ts`).
  */
 export async function playTurns(run: Run): Promise<RunEnd> {
-  const { context, deadline, options } = run
+  const { context, deadline, options, state, log } = run
   const { signal } = context
   let nodeId = run.definition.entryNode
   // Each turn's duration runs from the end of the previous one (its routing included), so a turn
@@ -48,14 +48,21 @@ export async function playTurns(run: Run): Promise<RunEnd> {
     if (question instanceof Promise) question = await question
     const questionText = question.ok ? question.text : ''
 
-    let answer = answerQuestion(context, node, sides, turn, question, replay)
-    if (isPending(answer)) {
-      try {
-        answer = readAnswer(context, node, await deadline.wait(answer.pending, turnStarted))
-      } catch (thrown) {
-        answer = answerFailed(thrown, signal.aborted, context)
+    let answer: AnswerStep
+    if (!question.ok) answer = noAnswer(question.error)
+    else if (node.answer !== undefined) answer = scriptedAnswer(node.answer)
+    else {
+      const called = callAnsweringSide(context, node, sides, turn, question.text, replay)
+      if (!called.ok) answer = called
+      else if (!isThenable(called.pending)) answer = readAnswer(context, node, called.pending)
+      else {
+        try {
+          answer = readAnswer(context, node, await deadline.wait(called.pending, turnStarted))
+        } catch (thrown) {
+          answer = answerFailed(thrown, signal.aborted, context)
+        }
+        deadline.settled()
       }
-      deadline.settled()
     }
 
     let judged = answer.ok
@@ -64,8 +71,8 @@ export async function playTurns(run: Run): Promise<RunEnd> {
     if (judged instanceof Promise) judged = await judged
 
     const record = turnRecord(node, questionText, answer, judged, replay, sides, options, simulated)
-    keepBooks(run.state, node, turn, judged, record, context.diagnostics)
-    appendTurn(run.state, run.log, record)
+    keepBooks(state, node, turn, judged, record, context.diagnostics)
+    appendTurn(state, log, record)
     if (!judged.ok) {
       record.durationMs = performance.now() - turnStarted
       return turnFailed(nodeId, judged.error)

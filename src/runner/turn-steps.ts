@@ -43,12 +43,6 @@ export type AnswerStep = Answered | NotAnswered
 /** The answering side, called: what it returned (usually a promise), or its synchronous failure. */
 export type CallStep = { ok: true; pending: unknown } | NotAnswered
 
-/** An answer still to come: the promise the answering side returned, for the loop to await. */
-export interface PendingAnswer {
-  ok: true
-  pending: PromiseLike<unknown>
-}
-
 /** How a turn's answer was judged: parsed fields, the template's verdict, the rubric's scores. */
 export interface Judgement {
   parsedFields: Record<string, unknown>
