@@ -3,12 +3,6 @@
 export { countTurns, firstMatchIndex, type TurnFilterOptions } from './aggregations.js'
 export { allOf, anyOf, atLeastN } from './compose.js'
 export { type CrossTurnOptions, crossTurn } from './cross-turn.js'
-export {
-  evaluateCriteria,
-  type JudgeNodeOutcome,
-  type OutcomeEvaluation,
-  type RunJudge,
-} from './evaluate-criteria.js'
 export { evaluateOutcome } from './evaluate-outcome.js'
 export { resultCheck, turnCheck } from './field-checks.js'
 export { assertOutcomeCheck, isBooleanCheck, isOutcomeCheck } from './guards.js'

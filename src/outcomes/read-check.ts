@@ -2,7 +2,7 @@
 // are) and `hydrateOutcomeCheck` (JSON data, rebuilt with hydrated primitives). One walker keeps
 // "what is a valid check" in one place.
 
-import { assertKnownKeys, InvalidArgumentError, quoteList } from '../errors/index.js'
+import { assertKnownKeys, quoteList } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
 import {
@@ -21,20 +21,11 @@ import {
   SCOPE_TYPES,
   TRAJECTORY_MODES,
 } from './node-types.js'
+import { asIs, invalid, readList, readObject, readString } from './read-check-values.js'
 import { isResultField, RESULT_FIELDS } from './read-field.js'
-import { isNodeFilter } from './scopes.js'
-import type {
-  BooleanCheck,
-  CheckPrimitive,
-  CountRange,
-  FieldCheck,
-  NodeFilter,
-  OutcomeCheck,
-  ToolArgMatch,
-  ToolCallPattern,
-  ToolCallsSelection,
-  TurnScope,
-} from './types.js'
+import { readNodeFilter, readScope } from './read-scope.js'
+import { readArgs, readPattern, readSelection, readTimes, readToolName } from './read-tool-check.js'
+import type { BooleanCheck, CheckPrimitive, FieldCheck, OutcomeCheck } from './types.js'
 
 const KEYS: Record<OutcomeCheck['type'], readonly string[]> = {
   TurnCheck: ['type', 'scope', 'field', 'expected', 'verifyWith'],
@@ -233,38 +224,6 @@ function readPrimitive(data: unknown, where: string, hydrate: boolean): CheckPri
   )
 }
 
-function readScope(data: unknown, where: string, hydrate: boolean): TurnScope {
-  const type = isPlainObject(data) ? data.type : undefined
-  if (!isOneOf(SCOPE_TYPES, type)) {
-    return invalid(
-      where,
-      `${describeValue(data)} is not a scope`,
-      `Valid scopes: ${quoteList(SCOPE_TYPES)}.`,
-    )
-  }
-  const scope = data as Record<string, unknown>
-  switch (type) {
-    case 'LastTurn':
-    case 'FirstTurn':
-      assertKnownKeys(scope, ['type'], where)
-      return hydrate ? { type } : asIs<TurnScope>(scope)
-    case 'TurnAt': {
-      assertKnownKeys(scope, ['type', 'index'], where)
-      const index = scope.index
-      if (typeof index !== 'number' || !Number.isInteger(index)) {
-        return invalid(`${where}.index`, describeValue(index), "'index' must be an integer.")
-      }
-      return hydrate ? { type, index } : asIs<TurnScope>(scope)
-    }
-    default: {
-      assertKnownKeys(scope, ['type', 'nodeId'], where)
-      const nodeId = readNodeFilter(scope.nodeId, `${where}.nodeId`)
-      if (!hydrate) return asIs<TurnScope>(scope)
-      return nodeId === undefined ? { type } : { type, nodeId }
-    }
-  }
-}
-
 function readFilter(node: RawNode, where: string, hydrate: boolean): OutcomeCheck {
   const nodeId = readNodeFilter(node.nodeId, `${where}.nodeId`)
   const verifyResult = node.verifyResult
@@ -282,145 +241,4 @@ function readFilter(node: RawNode, where: string, hydrate: boolean): OutcomeChec
     ...(nodeId === undefined ? {} : { nodeId }),
     ...(verifyResult === undefined ? {} : { verifyResult }),
   }
-}
-
-function readNodeFilter(value: unknown, where: string): NodeFilter | undefined {
-  if (value === undefined) return undefined
-  if (!isNodeFilter(value)) {
-    return invalid(
-      where,
-      describeValue(value),
-      "'nodeId' must be a node id or an array of node ids.",
-    )
-  }
-  return typeof value === 'string' ? value : [...value]
-}
-
-function readObject(
-  data: unknown,
-  where: string,
-  keys: readonly string[],
-): Record<string, unknown> {
-  if (!isPlainObject(data)) return invalid(where, `${describeValue(data)} is not an object`)
-  assertKnownKeys(data, keys, where)
-  return data
-}
-
-function readList(data: unknown, where: string): unknown[] {
-  return Array.isArray(data) ? data : invalid(where, `${describeValue(data)} is not an array`)
-}
-
-function readString(data: unknown, where: string): string {
-  return typeof data === 'string' ? data : invalid(where, `${describeValue(data)} is not a string`)
-}
-
-function readSelection(
-  node: Record<string, unknown>,
-  where: string,
-  hydrate: boolean,
-): ToolCallsSelection {
-  const nodeId = readNodeFilter(node.nodeId, `${where}.nodeId`)
-  if (node.scope === undefined) return nodeId === undefined ? {} : { nodeId }
-  const scope = readScope(node.scope, `${where}.scope`, hydrate)
-  if (nodeId !== undefined) {
-    invalid(
-      where,
-      "both 'scope' and 'nodeId'",
-      "Give one: a scope of several turns carries its own 'nodeId'.",
-    )
-  }
-  return { scope }
-}
-
-function readToolName(data: unknown, where: string): string {
-  const name = readString(data, where)
-  return name === '' ? invalid(where, 'an empty tool name') : name
-}
-
-function readPattern(data: unknown, where: string): ToolCallPattern {
-  const entry = readObject(data, where, ['name', 'args'])
-  const name = readToolName(entry.name, `${where}.name`)
-  if (entry.args === undefined) return { name }
-  return { name, args: readArgs(entry.args, `${where}.args`) }
-}
-
-function readArgs(data: unknown, where: string): Record<string, ToolArgMatch> {
-  if (!isPlainObject(data)) return invalid(where, `${describeValue(data)} is not an object`)
-  const out: Record<string, ToolArgMatch> = {}
-  for (const key of Object.keys(data)) {
-    const at = `${where}.${key}`
-    if (!isPlainObject(data[key])) {
-      invalid(
-        at,
-        `${describeValue(data[key])} is not an argument match`,
-        "Write { eq: <JSON value> } (deep equality) or { matches: '<pattern>', flags?: 'i' } (a search).",
-      )
-    }
-    const match = readObject(data[key], at, ['eq', 'matches', 'flags'])
-    let copy: ToolArgMatch
-    if (Object.hasOwn(match, 'eq')) {
-      if (match.matches !== undefined || match.flags !== undefined) {
-        invalid(at, "both 'eq' and 'matches'", 'An argument is matched one way.')
-      }
-      copy = { eq: match.eq }
-    } else {
-      copy = readArgPattern(match, at)
-    }
-    Object.defineProperty(out, key, {
-      value: copy,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  }
-  return out
-}
-
-function readArgPattern(match: Record<string, unknown>, at: string): ToolArgMatch {
-  const pattern = readString(match.matches, `${at}.matches`)
-  const flags = match.flags === undefined ? undefined : readString(match.flags, `${at}.flags`)
-  if (flags !== undefined && /[gy]/.test(flags)) {
-    invalid(
-      `${at}.flags`,
-      `the flags ${describeValue(flags)}`,
-      "Leave out 'g' and 'y': a search needs neither.",
-    )
-  }
-  try {
-    new RegExp(pattern, flags)
-  } catch (error) {
-    invalid(`${at}.matches`, `an invalid pattern: ${(error as Error).message}`)
-  }
-  return flags === undefined ? { matches: pattern } : { matches: pattern, flags }
-}
-
-function readTimes(data: unknown, where: string): number | CountRange {
-  if (isCount(data)) return data
-  if (isPlainObject(data)) {
-    assertKnownKeys(data, ['min', 'max'], where)
-    const { min, max } = data
-    if ((min === undefined || isCount(min)) && (max === undefined || isCount(max))) {
-      if (min !== undefined && max !== undefined && min > max) {
-        invalid(where, `min ${min} above max ${max}`, 'Give min ≤ max.')
-      }
-      return {
-        ...(min === undefined ? {} : { min }),
-        ...(max === undefined ? {} : { max }),
-      }
-    }
-  }
-  return invalid(where, describeValue(data), "'times' is an integer ≥ 0 or { min?, max? }.")
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0
-}
-
-/** In validate mode the input is returned as it is, now known to have the shape of `T`. */
-function asIs<T>(value: object): T {
-  return value as T
-}
-
-function invalid(where: string, problem: string, fix?: string): never {
-  throw new InvalidArgumentError(`Invalid outcome check at ${where}: ${problem}`, fix)
 }

@@ -1,9 +1,9 @@
 import type { ReplayTally } from '../models/chat-completion.js'
 import type { ScenarioNode } from '../scenario/index.js'
-import { type SimulatedStep, simulateUserTurn } from '../simulated-user/simulate-turn.js'
 import { getOwn } from '../state/own-keys.js'
 import type { Simulator } from './node-sides.js'
-import type { RunContext } from './run-turn.js'
+import type { RunContext } from './run-context.js'
+import { type SimulatedStep, simulateUserTurn } from './simulate-user-turn.js'
 
 /**
  * The question of a node whose simulated user writes it: one model call over the conversation so

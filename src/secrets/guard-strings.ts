@@ -1,5 +1,5 @@
 import { JsonTooDeepError, MAX_JSON_DEPTH } from '../internal/json-depth.js'
-import { setOwn } from '../recordings/stable-json.js'
+import { setOwn } from '../state/own-keys.js'
 import type { RedactHook } from './redact-hook.js'
 import type { SecretRule } from './secret-rules.js'
 

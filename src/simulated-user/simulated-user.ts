@@ -1,29 +1,9 @@
 import { z } from 'zod'
 import { parseOptions } from '../internal/options-schema.js'
-import { modelConfigSchema } from '../models/model-config-schema.js'
 import { typeTag } from '../outcomes/node-types.js'
 import { deepFreeze } from '../scenario/plain-data.js'
+import { simulatedUserOptionsSchema } from './simulated-user-options.js'
 import type { SimulatedUser, SimulatedUserOptions } from './types.js'
-
-// Kept as written (no trimming): the text is the user's, and `toJSON` writes it back unchanged.
-const text = (what: string) => z.string(what).regex(/\S/, { error: what })
-
-/** The rules of `simulatedUser()`'s options, the one place they live. */
-export const simulatedUserOptionsSchema = z.strictObject(
-  {
-    /** Who the user is: background, tone, what they know. Written in the second person works best. */
-    persona: text('a non-empty description of who the user is'),
-    /** What the user wants from the conversation; `goalReached` is judged against it. */
-    goal: text('a non-empty description of what the user wants from the conversation'),
-    /** Further rules for how the user behaves (e.g. "give the order number only when asked"). */
-    instructions: text('a non-empty string of further rules for the user').optional(),
-    /** A fixed first message, used on the node's first visit instead of a model call. */
-    opening: text('a non-empty first message').optional(),
-    /** The model that plays the user; the run's `userModel`, else its parsing model, otherwise. */
-    model: modelConfigSchema.optional(),
-  },
-  { error: 'an options object { persona, goal, instructions?, opening?, model? }' },
-)
 
 /** A simulated user as data: its options with the `type` tag (what `fromJSON` and `addNode` check). */
 const simulatedUserSchema = simulatedUserOptionsSchema.extend({ type: z.literal('SimulatedUser') })

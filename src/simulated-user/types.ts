@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { ModelConfig } from '../models/types.js'
-import type { simulatedUserOptionsSchema } from './simulated-user.js'
+import type { simulatedUserOptionsSchema } from './simulated-user-options.js'
 
 /**
  * What `simulatedUser(options)` takes: who the user is (`persona`), what they want (`goal`), and

@@ -20,7 +20,7 @@ import { reporterOptionsSchema } from '../../src/reporter/reporter-options.js'
 import { DEFAULT_TURN_TIMEOUT_MS, runOptionsSchema } from '../../src/runner/run-options.js'
 import { LIVE_TIMEOUT_MS } from '../../src/scenario-test/live-timeout.js'
 import { scenarioOptionsSchema } from '../../src/scenario-test/scenario-options.js'
-import { simulatedUserOptionsSchema } from '../../src/simulated-user/simulated-user.js'
+import { simulatedUserOptionsSchema } from '../../src/simulated-user/simulated-user-options.js'
 import {
   type DocSection,
   defaultLiterals,

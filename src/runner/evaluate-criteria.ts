@@ -1,6 +1,9 @@
 import { isModelCallError } from '../errors/index.js'
 import { describeThrown, describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
+import { evaluateCheck } from '../outcomes/evaluate-outcome.js'
+import { judgementOf } from '../outcomes/judge.js'
+import type { JudgeCheck, OutcomeCheck, OutcomeCriterion, OutcomeValue } from '../outcomes/types.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { setOwn } from '../state/own-keys.js'
 import type {
@@ -9,9 +12,6 @@ import type {
   OutcomeError,
   ScenarioExecutionResult,
 } from '../state/types.js'
-import { evaluateCheck } from './evaluate-outcome.js'
-import { judgementOf } from './judge.js'
-import type { JudgeCheck, OutcomeCheck, OutcomeCriterion, OutcomeValue } from './types.js'
 
 /** What a judge node decided, or why it could not decide (an error, never a verdict). */
 export type JudgeNodeOutcome =

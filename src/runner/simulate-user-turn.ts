@@ -4,8 +4,8 @@ import { chatCompletion } from '../models/chat-completion.js'
 import type { ModelCalls } from '../models/model-calls.js'
 import { zodHelpers } from '../models/openai-zod-helpers.js'
 import type { ModelConfig } from '../models/types.js'
-import { failure, turnErrorOf } from '../runner/turn-error.js'
-import { zeroUsage } from '../runner/usage.js'
+import { simulatorMessages } from '../simulated-user/prompt.js'
+import type { SimulatedUser } from '../simulated-user/types.js'
 import type {
   ChatMessage,
   SchemaIssue,
@@ -13,8 +13,8 @@ import type {
   TurnError,
   Usage,
 } from '../state/types.js'
-import { simulatorMessages } from './prompt.js'
-import type { SimulatedUser } from './types.js'
+import { failure, turnErrorOf } from './turn-error.js'
+import { zeroUsage } from './usage.js'
 
 /** What the simulator's model must answer (structured outputs). */
 const replySchema = z.object({ message: z.string(), goalReached: z.boolean() })
