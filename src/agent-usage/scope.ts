@@ -1,38 +1,32 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { observingCalls } from '../recordings/call-observer.js'
 import type { AgentCalls } from './agent-calls.js'
 
-// Which turn a call belongs to is carried by the async context the agent runs in: two runs in
-// parallel (two concurrent tests) each see their own tally, and nothing is passed through the
-// user's code.
-
-/** The tally of the agent call running in this async context. */
-const scope = new AsyncLocalStorage<AgentCalls>()
+// Which turn a call belongs to is carried by the async context the agent runs in (the recordings'
+// call observer): two runs in parallel (two concurrent tests) each see their own tally, and
+// nothing is passed through the user's code.
 
 /**
- * Whether a run enters the scope around its agent calls. Entering an `AsyncLocalStorage` scope
- * turns on Node's promise hooks for the whole process (Node 20/22), which costs a scripted run
- * more than its own work; so the scope is entered only once something can count: a `fetch` that
- * counts was made (`wrap()`, `recordingFetch`), or the run is a Vitest host's (whose recordings
- * keep an async context anyway, and whose agents may wrap a client on their first call).
+ * Whether a run enters the scope around its agent calls, decided from what the run has: a
+ * recording session. Entering an `AsyncLocalStorage` scope turns on Node's promise hooks for the
+ * whole process (Node 20/22), which costs a scripted run more than its own work; a run with a
+ * session has an async context for its recordings anyway (the host's), and an agent that calls a
+ * model through a `wrap()`ped client or `recordedFetch` is recorded through it.
  */
-let counting = false
-
-/** Turns counting on for this process (it stays on). */
-export function countAgentCalls(): void {
-  counting = true
+export function countsAgentCalls(calls: { readonly recording?: object | undefined }): boolean {
+  return calls.recording !== undefined
 }
 
-/** Whether runs count their agents' calls. */
-export function countsAgentCalls(): boolean {
-  return counting
+/**
+ * Formerly switched counting on for the whole process; a run now decides from its own options
+ * (see `countsAgentCalls`), so this does nothing.
+ *
+ * @deprecated Does nothing; remove the call.
+ */
+export function countAgentCalls(): void {
+  // Kept so that callers compile until they drop the call.
 }
 
 /** Calls `agent(conversation, context)` with `calls` as the tally of every call made inside it. */
 export function inAgentScope<A, B, R>(calls: AgentCalls, agent: (a: A, b: B) => R, a: A, b: B): R {
-  return scope.run(calls, agent, a, b)
-}
-
-/** The tally of the agent running in this async context, or `undefined` outside any agent call. */
-export function currentAgentCalls(): AgentCalls | undefined {
-  return scope.getStore()
+  return observingCalls(calls, agent, a, b)
 }

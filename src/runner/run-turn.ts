@@ -241,7 +241,8 @@ export function callAnsweringSide(
       const conversation = run.agentCopies.conversation(sides.systemPrompt, question)
       const context = new TurnContext(node.id, turn, run.view, run.answerSignal)
       const { agent } = sides.answering
-      if (!countsAgentCalls()) return { ok: true, pending: agent(conversation, context) }
+      if (!countsAgentCalls(run.options.calls))
+        return { ok: true, pending: agent(conversation, context) }
       // The agent's own calls find this turn's tally through the async context it runs in.
       const calls = new AgentCalls(replay)
       run.agentCalls = calls
