@@ -5,7 +5,7 @@ import { countResponse } from './count-response.js'
 /**
  * What the calls an agent made during one turn cost: the tokens their responses stated, summed,
  * and — in the turn's replay tally — how many of them were replayed and their recorded latency.
- * One per turn (made only when the run counts its agent's calls, see `countsAgentCalls`), so a call the agent
+ * One per agent turn, so a call the agent
  * left running after its turn ended adds to that turn's tally, never to the next one's.
  */
 export class AgentCalls implements CallObserver {

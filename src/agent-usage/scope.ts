@@ -5,20 +5,16 @@ import type { AgentCalls } from './agent-calls.js'
 // call observer): two runs in parallel (two concurrent tests) each see their own tally, and
 // nothing is passed through the user's code.
 
-/**
- * Whether a run enters the scope around its agent calls, decided from what the run has: a
- * recording session. Entering an `AsyncLocalStorage` scope turns on Node's promise hooks for the
- * whole process (Node 20/22), which costs a scripted run more than its own work; a run with a
- * session has an async context for its recordings anyway (the host's), and an agent that calls a
- * model through a `wrap()`ped client or `recordedFetch` is recorded through it.
- */
-export function countsAgentCalls(calls: { readonly recording?: object | undefined }): boolean {
-  return calls.recording !== undefined
-}
+// Every agent call runs in the scope. Entering an `AsyncLocalStorage` scope turns on Node's
+// promise hooks for the whole process (Node 20 and 22), which a plain scripted run pays for: about
+// 2 µs per turn, measured in a process with no other async context (the engine benchmark, whose
+// process keeps one anyway, shows no change). A run under a host, or next to a library that keeps
+// an async context, pays nothing more. Deciding it from the run's options instead would miss an
+// agent that calls a `wrap()`ped client while the run has no recording session.
 
 /**
- * Formerly switched counting on for the whole process; a run now decides from its own options
- * (see `countsAgentCalls`), so this does nothing.
+ * Formerly switched counting on for the whole process; every run now counts its agent's calls,
+ * so this does nothing.
  *
  * @deprecated Does nothing; remove the call.
  */

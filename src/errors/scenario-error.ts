@@ -79,9 +79,10 @@ export class ScenarioError extends Error {
   readonly fix: string | undefined
   /**
    * The message without its docs line: what a text quoting this error shows (another error's
-   * message, a diagnostic, a judge's prompt, a snapshot), which names its own docs.
+   * message, a diagnostic, a judge's prompt, a snapshot), which names its own docs. Not
+   * enumerable: printing the error shows the message once.
    */
-  readonly text: string
+  declare readonly text: string
   /**
    * Where this error's code is explained: `docs/reference/errors.md#<code>`, relative to the
    * package root (the file ships in the package and lives in the repository). The message's last
@@ -110,7 +111,7 @@ export class ScenarioError extends Error {
     this.subjects = safe.subjects
     this.details = safe.details
     this.fix = safe.fix
-    this.text = text
+    Object.defineProperty(this, 'text', { value: text, enumerable: false })
     this.docs = docs
   }
 }

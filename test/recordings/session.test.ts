@@ -308,7 +308,9 @@ describe('replay mode', () => {
     // The session's answer is data, left in the call's sink: no header marks the response.
     const sink: AnswerSink = { answer: undefined }
     const { data, response } = await openai.chat.completions
-      .create(chat('Which drug inhibits BCL-2?'), { fetchOptions: { [ANSWER_SINK]: sink } as never })
+      .create(chat('Which drug inhibits BCL-2?'), {
+        fetchOptions: { [ANSWER_SINK]: sink } as never,
+      })
       .withResponse()
     expect(data.choices[0]?.message.content).toBe('Echo: Which drug inhibits BCL-2?')
     expect(data.id).toBe('chatcmpl-echo')
