@@ -37,7 +37,8 @@ export interface HttpAnswer {
  * parses, else its text (the completion check names what is wrong with it). Anything else
  * throws what `classifyCallError` reads: an `HttpStatusError` (status, headers, the body's
  * `error`), an `HttpConnectionError` or `HttpTimeoutError` (with the cause), a recording error as
- * the session threw it, or the abort reason when `signal` aborted.
+ * the session threw it, or the abort reason when `signal` aborted. With a `sink`, the recording
+ * `fetch` leaves the session's answer to this call there (its recorded latency, its discard).
  *
  * The attempt has an `AbortController` of its own, aborted by `signal` (through one shared
  * listener, see `onAbort`) or by the time limit: given `signal` itself, `fetch` would leave a
