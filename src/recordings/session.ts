@@ -14,11 +14,8 @@ import { replayResponse } from './recorded-response.js'
 import { RequestKeys } from './request-key.js'
 import { RequestNormalizer } from './request-normalizer.js'
 import { afterFinishError, cannotKeyError } from './session-errors.js'
-import {
-  type CheckedSessionOptions,
-  checkSessionOptions,
-  type RecordingSessionOptions,
-} from './session-options.js'
+import { checkSessionOptions, type RecordingSessionOptions } from './session-options.js'
+import type { RecordingStore } from './store.js'
 import { readUnowned, type Unowned } from './unowned-recordings.js'
 
 export type {
@@ -44,7 +41,7 @@ export type { RecordingSessionOptions } from './session-options.js'
  */
 export class RecordingSession {
   /** What the host gave, with the store resolved. */
-  readonly options: CheckedSessionOptions
+  readonly options: Readonly<RecordingSessionOptions & { store: RecordingStore }>
   /** Misses and calls that could not be recorded, in order, each once; the test fails with them. */
   readonly failures: Error[]
   readonly #failures = new CallFailures()
