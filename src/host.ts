@@ -9,12 +9,13 @@
 // ─── Recording sessions ──────────────────────────────────────────────────────────────────────
 export type { Decision, MatchCall, MatchState } from './recordings/match.js'
 export {
+  type DirectAnswer,
   type DirectCall,
-  type DirectReplay,
   type Fetch,
   RecordingSession,
   type RecordingSessionOptions,
   type RecordingSummary,
+  type SessionAnswer,
   type SessionCall,
 } from './recordings/session.js'
 export { recordingErrorOf } from './recordings/recording-error-of.js'

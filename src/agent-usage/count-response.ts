@@ -1,6 +1,13 @@
 import type { Usage } from '../state/types.js'
-import type { AgentCalls } from './agent-calls.js'
 import { type StatedUsage, statedUsage } from './read-usage.js'
+
+/** What counting adds to: a turn's `AgentCalls`. */
+export interface CallTally {
+  /** Adds token counts. */
+  add(counts: Usage): void
+  /** Counts a replayed call with its recorded latency. */
+  replayed(recordedDurationMs: number): void
+}
 
 /**
  * The response an agent's call gets, with its tokens added to `calls` as the agent reads it: the
@@ -12,7 +19,7 @@ import { type StatedUsage, statedUsage } from './read-usage.js'
  */
 export function countResponse(
   response: Response,
-  calls: AgentCalls,
+  calls: CallTally,
   replayedMs: number | undefined,
 ): Response {
   if (replayedMs !== undefined) calls.replayed(replayedMs)
@@ -29,7 +36,7 @@ export function countResponse(
 }
 
 /** Passes a JSON body through; when it ends, adds the usage it states. */
-function jsonReader(calls: AgentCalls): TransformStream<Uint8Array, Uint8Array> {
+function jsonReader(calls: CallTally): TransformStream<Uint8Array, Uint8Array> {
   const chunks: Uint8Array[] = []
   return new TransformStream({
     transform(chunk, controller) {
@@ -63,7 +70,7 @@ function jsonReader(calls: AgentCalls): TransformStream<Uint8Array, Uint8Array> 
  * what each event changes is added to `calls` at once, so a stream the agent stops reading early
  * has counted what it read.
  */
-function eventReader(calls: AgentCalls): TransformStream<Uint8Array, Uint8Array> {
+function eventReader(calls: CallTally): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   let pending = ''
   let data: string[] = []
@@ -106,7 +113,7 @@ function eventReader(calls: AgentCalls): TransformStream<Uint8Array, Uint8Array>
 }
 
 /** Replaces the stream's counts with those stated, adding the difference to the tally. */
-function mergeInto(merged: Usage, stated: StatedUsage, calls: AgentCalls): void {
+function mergeInto(merged: Usage, stated: StatedUsage, calls: CallTally): void {
   const input = stated.input ?? merged.input
   const output = stated.output ?? merged.output
   const cached = stated.cached ?? merged.cached

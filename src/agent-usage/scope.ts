@@ -1,38 +1,28 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { observingCalls } from '../recordings/call-observer.js'
 import type { AgentCalls } from './agent-calls.js'
 
-// Which turn a call belongs to is carried by the async context the agent runs in: two runs in
-// parallel (two concurrent tests) each see their own tally, and nothing is passed through the
-// user's code.
+// Which turn a call belongs to is carried by the async context the agent runs in (the recordings'
+// call observer): two runs in parallel (two concurrent tests) each see their own tally, and
+// nothing is passed through the user's code.
 
-/** The tally of the agent call running in this async context. */
-const scope = new AsyncLocalStorage<AgentCalls>()
+// Every agent call runs in the scope. Entering an `AsyncLocalStorage` scope turns on Node's
+// promise hooks for the whole process (Node 20 and 22), which a plain scripted run pays for: about
+// 2 µs per turn, measured in a process with no other async context (the engine benchmark, whose
+// process keeps one anyway, shows no change). A run under a host, or next to a library that keeps
+// an async context, pays nothing more. Deciding it from the run's options instead would miss an
+// agent that calls a `wrap()`ped client while the run has no recording session.
 
 /**
- * Whether a run enters the scope around its agent calls. Entering an `AsyncLocalStorage` scope
- * turns on Node's promise hooks for the whole process (Node 20/22), which costs a scripted run
- * more than its own work; so the scope is entered only once something can count: a `fetch` that
- * counts was made (`wrap()`, `recordingFetch`), or the run is a Vitest host's (whose recordings
- * keep an async context anyway, and whose agents may wrap a client on their first call).
+ * Formerly switched counting on for the whole process; every run now counts its agent's calls,
+ * so this does nothing.
+ *
+ * @deprecated Does nothing; remove the call.
  */
-let counting = false
-
-/** Turns counting on for this process (it stays on). */
 export function countAgentCalls(): void {
-  counting = true
-}
-
-/** Whether runs count their agents' calls. */
-export function countsAgentCalls(): boolean {
-  return counting
+  // Kept so that callers compile until they drop the call.
 }
 
 /** Calls `agent(conversation, context)` with `calls` as the tally of every call made inside it. */
 export function inAgentScope<A, B, R>(calls: AgentCalls, agent: (a: A, b: B) => R, a: A, b: B): R {
-  return scope.run(calls, agent, a, b)
-}
-
-/** The tally of the agent running in this async context, or `undefined` outside any agent call. */
-export function currentAgentCalls(): AgentCalls | undefined {
-  return scope.getStore()
+  return observingCalls(calls, agent, a, b)
 }

@@ -24,20 +24,24 @@ export class AiSdkCallError extends Error {
 }
 
 /**
- * An AI SDK call that reached no server (refused, reset, unknown host). A `TypeError`, as `fetch`
- * reports a network failure, so the library classifies it as `connection` and retries it.
+ * An AI SDK call that reached no server (refused, reset, unknown host): its `category` says so,
+ * and the library classifies it as `connection` and retries it.
  */
-export class AiSdkConnectionError extends TypeError {
+export class AiSdkConnectionError extends Error {
   override name = 'AiSdkConnectionError'
+  /** How `classifyCallError` files it. */
+  readonly category = 'connection'
 }
 
 /**
  * A 2xx answer the AI SDK could not read as the API's (not JSON, or not the shape it expects: a
- * wrong base URL, a proxy's page). A `SyntaxError`, so the library classifies it as
+ * wrong base URL, a proxy's page): its `category` says so, and the library classifies it as
  * `bad_response` and never retries it.
  */
-export class AiSdkBadResponseError extends SyntaxError {
+export class AiSdkBadResponseError extends Error {
   override name = 'AiSdkBadResponseError'
+  /** How `classifyCallError` files it. */
+  readonly category = 'bad_response'
 }
 
 /**

@@ -1,4 +1,4 @@
-import { withoutDocsLine } from '../errors/docs-line.js'
+import { quotedMessage } from '../errors/quoted-message.js'
 import type { ChatMessage, ChatToolCall, ToolCallRecord, Usage } from '../state/types.js'
 import type { ContentPartLike, StepLike, UsageLike } from './ai-module.js'
 
@@ -141,7 +141,7 @@ function argumentsText(input: unknown): string {
 function errorMessage(error: unknown): string {
   // A tool's error as the turn records it, like the library's own tool loop does: a library
   // error's docs line is about the library, not the tool.
-  if (error instanceof Error) return withoutDocsLine(error.message)
+  if (error instanceof Error) return quotedMessage(error) ?? ''
   return typeof error === 'string' ? error : JSON.stringify(error ?? null)
 }
 

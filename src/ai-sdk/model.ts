@@ -5,7 +5,7 @@ import type {
   DriverRequest,
   ModelDriver,
 } from '../models/driver.js'
-import { REPLAYED_HEADER } from '../recordings/session.js'
+import { type AnswerSink, withAnswerSink } from '../recordings/call-answer.js'
 import type { Usage } from '../state/types.js'
 import { ai } from './ai.js'
 import type { GenerateTextResultLike, UsageLike } from './ai-module.js'
@@ -50,11 +50,27 @@ export function aiSdkModel(languageModel: AiSdkLanguageModel): AiSdkModelConfig 
   return { model: modelId, driver }
 }
 
-async function complete(
+/**
+ * One call. The call's signal carries an `AnswerSink` (the AI SDK hands the signal it is given to
+ * the provider's `fetch`): a `recordedFetch` leaves the session's answer there, and the recorded
+ * latency of a replayed call is read from it.
+ */
+function complete(
   model: AiSdkLanguageModel,
   modelId: string,
   request: DriverRequest,
   signal: AbortSignal,
+): Promise<DriverAnswer> {
+  const sink: AnswerSink = { answer: undefined }
+  return withAnswerSink(signal, sink, (own) => generate(model, modelId, request, own, sink))
+}
+
+async function generate(
+  model: AiSdkLanguageModel,
+  modelId: string,
+  request: DriverRequest,
+  signal: AbortSignal,
+  sink: AnswerSink,
 ): Promise<DriverAnswer> {
   const prompt = toModelMessages(request.messages, `aiSdkModel('${modelId}')`)
   const options: Record<string, unknown> = {
@@ -80,7 +96,7 @@ async function complete(
   try {
     result = await ai.generateText(options)
   } catch (error) {
-    const unparsed = unparsedObject(error)
+    const unparsed = unparsedObject(error, sink)
     if (unparsed !== undefined) return unparsed
     throw driverError(error)
   }
@@ -88,7 +104,7 @@ async function complete(
     content: format === undefined ? result.text : structuredText(result),
     toolCalls: chatToolCalls(result.toolCalls),
     usage: usageOf(result.totalUsage) ?? zeroUsage(),
-    ...replayed(result.response.headers),
+    ...replayed(sink),
   }
 }
 
@@ -124,28 +140,22 @@ function structuredText(result: GenerateTextResultLike): string {
  * A structured answer the AI SDK could not parse (`NoObjectGeneratedError`, read by name): its
  * text goes to the library, which reports it as a `parsing` failure with the schema's issues.
  */
-function unparsedObject(error: unknown): DriverAnswer | undefined {
+function unparsedObject(error: unknown, sink: AnswerSink): DriverAnswer | undefined {
   if (!(error instanceof Error) || error.name !== 'AI_NoObjectGeneratedError') return undefined
-  const { text, usage, response } = error as {
-    text?: unknown
-    usage?: UsageLike
-    response?: { headers?: Record<string, string> }
-  }
+  const { text, usage } = error as { text?: unknown; usage?: UsageLike }
   if (typeof text !== 'string') return undefined
   return {
     content: text,
     toolCalls: [],
     usage: usageOf(usage) ?? zeroUsage(),
-    ...replayed(response?.headers),
+    ...replayed(sink),
   }
 }
 
-/** The recorded latency, when the answer came from a recording (`recordedFetch` marks it). */
-function replayed(headers: Record<string, string> | undefined): { recordedDurationMs?: number } {
-  const value = headers?.[REPLAYED_HEADER]
-  if (value === undefined) return {}
-  const ms = Number(value)
-  return Number.isFinite(ms) ? { recordedDurationMs: ms } : {}
+/** The recorded latency, when the session answered the call from its recording. */
+function replayed(sink: AnswerSink): { recordedDurationMs?: number } {
+  const ms = sink.answer?.replayedMs
+  return ms === undefined ? {} : { recordedDurationMs: ms }
 }
 
 function zeroUsage(): Usage {

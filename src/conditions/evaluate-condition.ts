@@ -1,4 +1,4 @@
-import { withoutDocsLine } from '../errors/docs-line.js'
+import { quotedMessage } from '../errors/quoted-message.js'
 import { renderData } from '../internal/describe-value.js'
 import { readOnlyView } from '../state/read-only-view.js'
 import type { Diagnostic, ScenarioStateView } from '../state/types.js'
@@ -116,9 +116,7 @@ function subject(check: CompiledCheck, ctx: ConditionContext): string {
 function errorText(error: unknown): string {
   try {
     // Quoted in a diagnostic about the condition: a library error's docs line is left out.
-    return error instanceof Error
-      ? `${error.name}: ${withoutDocsLine(error.message)}`
-      : String(error)
+    return error instanceof Error ? `${error.name}: ${quotedMessage(error)}` : String(error)
   } catch {
     return 'an unprintable value'
   }

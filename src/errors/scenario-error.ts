@@ -78,6 +78,12 @@ export class ScenarioError extends Error {
   /** What to do about it, when the message says. */
   readonly fix: string | undefined
   /**
+   * The message without its docs line: what a text quoting this error shows (another error's
+   * message, a diagnostic, a judge's prompt, a snapshot), which names its own docs. Not
+   * enumerable: printing the error shows the message once.
+   */
+  declare readonly text: string
+  /**
    * Where this error's code is explained: `docs/reference/errors.md#<code>`, relative to the
    * package root (the file ships in the package and lives in the repository). The message's last
    * line gives it as a path from the project: `Docs: node_modules/vitest-scenario/docs/…`.
@@ -98,12 +104,14 @@ export class ScenarioError extends Error {
     }
     const docs = `${ERROR_DOCS}#${code}`
     // The docs line is part of the message only: the parts stay as they were given.
-    super(`${formatMessage(safe)}\n${docsLine(docs)}`, options)
+    const text = formatMessage(safe)
+    super(`${text}\n${docsLine(docs)}`, options)
     this.code = code
     this.what = safe.what
     this.subjects = safe.subjects
     this.details = safe.details
     this.fix = safe.fix
+    Object.defineProperty(this, 'text', { value: text, enumerable: false })
     this.docs = docs
   }
 }

@@ -1,5 +1,5 @@
 import { types } from 'node:util'
-import { withoutDocsLine } from '../errors/docs-line.js'
+import { quotedMessage } from '../errors/quoted-message.js'
 
 /** Longer strings are cut in messages: a message names a value, it does not print it. */
 const MAX_STRING = 80
@@ -77,8 +77,9 @@ function describeText(text: string): string {
 export function describeThrown(thrown: unknown): string {
   if (!(thrown instanceof Error)) return describeValue(thrown)
   try {
-    const { name, message } = thrown
-    return `${typeof name === 'string' ? name : 'Error'}: ${typeof message === 'string' ? withoutDocsLine(message) : describeValue(message)}`
+    const { name } = thrown
+    const quoted = quotedMessage(thrown)
+    return `${typeof name === 'string' ? name : 'Error'}: ${quoted ?? describeValue(thrown.message)}`
   } catch {
     return 'an Error whose name or message cannot be read'
   }
@@ -91,7 +92,11 @@ export function describeThrown(thrown: unknown): string {
  * and names its own docs, and the error (kept as a cause) still has its `docs`.
  */
 export function thrownMessage(thrown: unknown): string {
-  return withoutDocsLine(wholeMessage(thrown))
+  try {
+    return quotedMessage(thrown) ?? wholeMessage(thrown)
+  } catch {
+    return 'an Error whose message cannot be read'
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
-import { ModelCallError, withoutDocsLine } from '../errors/index.js'
+import { ModelCallError } from '../errors/index.js'
+import { quotedMessage } from '../errors/quoted-message.js'
 import { sleep } from '../internal/sleep.js'
+import { ANSWER_SINK, type AnswerSink, type DirectAnswer } from '../recordings/call-answer.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
-import { type DirectReplay, REPLAYED_HEADER, type RecordingSession } from '../recordings/session.js'
 import type { ChatToolCall, ErrorCategory, ErrorStage, ReplayTally, Usage } from '../state/types.js'
 import type { ChatRequest } from './chat-request.js'
 import { type CallFailure, classifyCallError } from './classify-error.js'
@@ -95,32 +96,34 @@ export async function chatCompletion(
       undefined,
     )
   if (target !== undefined && recording !== undefined) {
-    let replayed: DirectReplay | undefined
-    try {
-      replayed = recording.replayDirect({
-        url: `${target.base}${api.path}`,
-        body: text,
-        baseURL: target.baseURL,
-      })
-    } catch (error) {
+    const replayed: DirectAnswer | undefined = recording.replayDirect({
+      url: `${target.base}${api.path}`,
+      body: text,
+      baseURL: target.baseURL,
+    })
+    if (replayed?.failure !== undefined) {
       // A miss or a call the session refuses: final, and the session keeps it for the test. Its
-      // message is quoted without its docs line: the call's error names its own.
-      throw failed('recording', withoutDocsLine((error as Error).message), 1, error)
+      // text is quoted without its docs line: the call's error names its own.
+      const { failure } = replayed
+      throw failed('recording', quotedMessage(failure) ?? '', 1, failure)
     }
-    if (replayed !== undefined) {
+    if (replayed?.body !== undefined) {
       // A recording made before responses were checked (or edited by hand) is checked on replay.
       const checked = api.check(replayed.body, undefined)
       if (!checked.ok) {
         throw failed('bad_response', `${checked.problem} (replayed)`, 1, replayed.body)
       }
+      const replayedMs = replayed.replayedMs ?? 0
       if (context.replay !== undefined) {
         context.replay.calls += 1
-        context.replay.recordedDurationMs += replayed.durationMs
+        context.replay.recordedDurationMs += replayedMs
       }
-      return toResult(checked.completion, 0, replayed.durationMs)
+      return toResult(checked.completion, 0, replayedMs)
     }
   }
-  let callOnce: (signal: AbortSignal) => Promise<Answer>
+  // Each attempt hands the recording `fetch` a sink of its own: the session's answer to this
+  // attempt's call (its recorded latency, its error, a way to discard it) comes back there as data.
+  let callOnce: (signal: AbortSignal, sink: AnswerSink) => Promise<Answer>
   if (config.driver !== undefined) {
     const driver = config.driver
     const driverRequest = toDriverRequest(config, request)
@@ -134,9 +137,9 @@ export async function chatCompletion(
       )
     }
     const url = `${target.base}${api.path}`
-    callOnce = async (callSignal) => {
-      const { data, response } = await httpAttempt(target, url, text, callSignal)
-      return answerOf(api, data, response)
+    callOnce = async (callSignal, sink) => {
+      const { data, response } = await httpAttempt(target, url, text, callSignal, sink)
+      return answerOf(api, data, response, sink)
     }
   } else {
     const client = clientFor(config, recording)
@@ -149,20 +152,24 @@ export async function chatCompletion(
           : 'Pass an openai client (new OpenAI(...)) as `client`.',
       )
     }
-    callOnce = (callSignal) =>
-      withLinkedSignal(callSignal, (linked) => create(method, api, body, linked))
+    // Only a recorded client's fetch reads the sink; any other call goes as it always did.
+    callOnce = (callSignal, sink) =>
+      withLinkedSignal(callSignal, (linked) =>
+        create(method, api, body, linked, recording === undefined ? undefined : sink),
+      )
   }
 
   return limiter.run(
     async () => {
       for (let attempt = 0; ; attempt++) {
         let answer: Answer
-        const failuresBefore = recording?.failures.length ?? 0
+        const sink: AnswerSink = { answer: undefined }
         try {
-          answer = await callOnce(signal)
+          answer = await callOnce(signal, sink)
         } catch (error) {
-          const recordingFailure =
-            recordingErrorOf(error) ?? sessionFailureSince(recording, failuresBefore)
+          // The session's error for this call: in the error's cause chain, or — when the SDK
+          // lost it on the way out — in the answer the session left for this attempt.
+          const recordingFailure = recordingErrorOf(error) ?? sink.answer?.failure
           const failure: CallFailure =
             recordingFailure === undefined
               ? classifyCallError(error, signal.aborted)
@@ -176,7 +183,7 @@ export async function chatCompletion(
               failure.category,
               recordingFailure === undefined
                 ? describeFailure(failure.category, failure.message, error)
-                : withoutDocsLine(recordingFailure.message),
+                : (quotedMessage(recordingFailure) ?? ''),
               attempt + 1,
               recordingFailure ?? error,
               failure.status,
@@ -205,7 +212,7 @@ export async function chatCompletion(
         if (!checked.ok) {
           // Never retried (the same server answers the same way) and never recorded: the
           // recorder drops the exchange it kept for this response.
-          if (answer.response !== undefined) recording?.discard(answer.response)
+          answer.sink?.answer?.discard()
           throw failed('bad_response', checked.problem, attempt + 1, answer.data, answer.status)
         }
         if (answer.replayedMs !== undefined && context.replay !== undefined) {
@@ -244,25 +251,12 @@ function rootReason(error: unknown): string | undefined {
   return reason
 }
 
-/**
- * The failure the session recorded during this call, when the SDK lost the error on its way out:
- * openai turns an error thrown by `fetch` whose text contains "timed out" or "timeout" (a miss
- * report quotes the prompt) into an `APIConnectionTimeoutError` without its cause.
- */
-function sessionFailureSince(
-  recording: RecordingSession | undefined,
-  before: number,
-): Error | undefined {
-  if (recording === undefined || recording.failures.length === before) return undefined
-  return recording.failures[recording.failures.length - 1]
-}
-
 /** A 2xx answer to one attempt, checked, with what the response said about itself. */
 interface Answer {
   checked: CompletionCheck
   data: unknown
-  /** The SDK's `Response`, when the client has `withResponse()` (to drop it from a recording). */
-  response: Response | undefined
+  /** Where the recording `fetch` left the session's answer to this call, when it went through one. */
+  sink: AnswerSink | undefined
   status: number | undefined
   replayedMs: number | undefined
 }
@@ -289,56 +283,64 @@ async function driverAttempt(
   return {
     checked: checkDriverAnswer(answer, driver.name),
     data: answer,
-    response: undefined,
+    sink: undefined,
     status: undefined,
     replayedMs: (answer as DriverAnswer | null)?.recordedDurationMs,
   }
 }
 
 /**
- * Makes the SDK call and reads the replay marker off the response headers, through the SDK's
- * `withResponse()` (a user's stand-in client without it is simply never marked as replayed). For
- * an API whose answers the SDK post-processes (`rawBody`), the body is read from `asResponse()`
- * instead, so a body that is no answer is named by the check, not lost in a TypeError.
+ * Makes the SDK call, with `sink` in the request's `fetchOptions` (the SDK spreads them into the
+ * init its `fetch` gets), so the recording `fetch` leaves the session's answer to this call there.
+ * The status and content type are read through the SDK's `withResponse()`. For an API whose
+ * answers the SDK post-processes (`rawBody`), the body is read from `asResponse()` instead, so a
+ * body that is no answer is named by the check, not lost in a TypeError.
  */
 async function create(
   method: CreateMethod,
   api: WireApi,
   body: object,
   signal: AbortSignal,
+  sink: AnswerSink | undefined,
 ): Promise<Answer> {
-  const pending = method.create(body, { signal }) as Promise<unknown> & {
+  const options =
+    sink === undefined ? { signal } : { signal, fetchOptions: { [ANSWER_SINK]: sink } }
+  const pending = method.create(body, options) as Promise<unknown> & {
     withResponse?: () => Promise<{ data: unknown; response: Response }>
     asResponse?: () => Promise<Response>
   }
   if (api.rawBody && typeof pending.asResponse === 'function') {
     const response = await pending.asResponse()
-    return answerOf(api, await readBody(response), response)
+    return answerOf(api, await readBody(response), response, sink)
   }
   if (typeof pending.withResponse !== 'function') {
     const data = await pending
     return {
       checked: api.check(data, undefined),
       data,
-      response: undefined,
+      sink,
       status: undefined,
-      replayedMs: undefined,
+      replayedMs: sink?.answer?.replayedMs,
     }
   }
   const { data, response } = await pending.withResponse()
-  return answerOf(api, data, response)
+  return answerOf(api, data, response, sink)
 }
 
-/** A 2xx body checked, with the status and replay marker its response carried. */
-function answerOf(api: WireApi, data: unknown, response: Response): Answer {
-  const replayed = response.headers.get(REPLAYED_HEADER)
+/** A 2xx body checked, with its status and the recorded latency the session's answer gave. */
+function answerOf(
+  api: WireApi,
+  data: unknown,
+  response: Response,
+  sink: AnswerSink | undefined,
+): Answer {
   const contentType = response.headers.get('content-type') ?? undefined
   return {
     checked: api.check(data, contentType),
     data,
-    response,
+    sink,
     status: response.status,
-    replayedMs: replayed === null ? undefined : Number(replayed),
+    replayedMs: sink?.answer?.replayedMs,
   }
 }
 

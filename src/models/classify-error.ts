@@ -12,22 +12,6 @@ export interface CallFailure {
   message: string
 }
 
-/** The class names along an error's prototype chain (the SDK does not set `name`). */
-function classNames(error: object): string[] {
-  const names: string[] = []
-  for (
-    let proto = Object.getPrototypeOf(error);
-    proto !== null;
-    proto = Object.getPrototypeOf(proto)
-  ) {
-    const ctor = (proto as { constructor?: { name?: unknown } }).constructor
-    if (typeof ctor?.name === 'string') names.push(ctor.name)
-  }
-  const own = (error as { name?: unknown }).name
-  if (typeof own === 'string') names.push(own)
-  return names
-}
-
 /** A header of an SDK error's `headers` (a `Headers` object or a plain record). */
 export function header(headers: unknown, name: string): string | undefined {
   if (headers === null || typeof headers !== 'object') return undefined
@@ -50,8 +34,25 @@ export function retryAfterMs(headers: unknown, now = Date.now()): number | undef
 }
 
 /**
- * Classifies a failed model call from its HTTP status, its error names and its headers into the
- * error categories (`rate_limit`, `timeout`, `recording`, …), and decides whether it may be retried (`x-should-retry` wins).
+ * Classifies a failed model call into the error categories (`rate_limit`, `timeout`,
+ * `recording`, …) and decides whether it may be retried (`x-should-retry` wins).
+ *
+ * The rule: only data the error carries is read, never its class (no `instanceof`: the user's
+ * SDK may be another copy; no constructor names along the prototype chain; no message text).
+ * The data, in order:
+ * - a recording error (a miss, a call that could not be recorded) on the error or in its
+ *   `cause` chain, found by its `code`: `recording`, final;
+ * - `aborted` (the caller's signal), or the standard `name` `AbortError`: `aborted`;
+ * - the library's own errors state a `category` (`HttpTimeoutError`, `AiSdkConnectionError`, …);
+ * - `status` (408 a timeout, 429 a rate limit, 5xx a server error, 409 retried) and `headers`
+ *   (`retry-after`, `x-should-retry`), as every SDK's API errors carry them;
+ * - the standard `name`s `TimeoutError` (a timeout) and `SyntaxError` (a body that is no JSON:
+ *   `bad_response`);
+ * - a call that got no HTTP answer: `fetch`'s own `TypeError` with the reason as `cause`, an
+ *   errno `code` (`ECONNREFUSED`, …) on the error or a cause, or an SDK API error with no
+ *   status (the `openai` and Anthropic SDKs' errors always have the `status` and `requestID`
+ *   fields): with a `cause` it is `connection`; without one it is the SDK's own timeout (its
+ *   abort error comes only with the caller's signal aborted, read above).
  */
 export function classifyCallError(error: unknown, aborted: boolean): CallFailure {
   const message = error instanceof Error ? error.message : String(error)
@@ -64,30 +65,39 @@ export function classifyCallError(error: unknown, aborted: boolean): CallFailure
       message,
     }
   }
-  const status = (error as { status?: unknown }).status
-  const headers = (error as { headers?: unknown }).headers
-  const names = classNames(error)
+  const {
+    status,
+    headers,
+    name,
+    category: stated,
+  } = error as {
+    status?: unknown
+    headers?: unknown
+    name?: unknown
+    category?: unknown
+  }
   const shouldRetry = header(headers, 'x-should-retry')
   const base = {
     status: typeof status === 'number' ? status : undefined,
     retryAfterMs: retryAfterMs(headers),
     message,
   }
-  let category: ErrorCategory
-  let retryable: boolean
   // A recording miss (or a call that could not be recorded) is final: retrying cannot help. The
   // SDK wraps what its fetch threw (openai: APIConnectionError with it as cause): found by code.
   if (recordingErrorOf(error) !== undefined) {
     return { ...base, category: 'recording', retryable: false }
   }
-  if (aborted || names.includes('APIUserAbortError') || names.includes('AbortError')) {
+  if (aborted || name === 'AbortError' || stated === 'aborted') {
     return { ...base, category: 'aborted', retryable: false }
   }
+  const noAnswer = sdkWithoutAnswer(error)
+  let category: ErrorCategory
+  let retryable: boolean
   if (
-    names.includes('APIConnectionTimeoutError') ||
-    names.includes('HttpTimeoutError') ||
-    names.includes('TimeoutError') ||
-    status === 408
+    stated === 'timeout' ||
+    name === 'TimeoutError' ||
+    status === 408 ||
+    (noAnswer && !hasCause(error))
   ) {
     category = 'timeout'
     retryable = true
@@ -102,16 +112,11 @@ export function classifyCallError(error: unknown, aborted: boolean): CallFailure
       category = 'unexpected'
       retryable = status === 409
     }
-  } else if (names.includes('SyntaxError')) {
+  } else if (stated === 'bad_response' || name === 'SyntaxError') {
     // A body sent as JSON that does not parse: the server did not answer like the API.
     category = 'bad_response'
     retryable = false
-  } else if (
-    names.includes('APIConnectionError') ||
-    names.includes('HttpConnectionError') ||
-    names.includes('TypeError') ||
-    names.includes('FetchError')
-  ) {
+  } else if (stated === 'connection' || noAnswer || networkFailure(error)) {
     category = 'connection'
     retryable = true
   } else {
@@ -121,4 +126,53 @@ export function classifyCallError(error: unknown, aborted: boolean): CallFailure
   if (shouldRetry === 'true') retryable = true
   if (shouldRetry === 'false') retryable = false
   return { ...base, category, retryable }
+}
+
+/**
+ * An SDK's API error for a call that got no HTTP answer: the `openai` and Anthropic SDKs set
+ * `status` and `requestID` on every API error, both `undefined` when no response came.
+ */
+function sdkWithoutAnswer(error: object): boolean {
+  const fields = error as { status?: unknown; requestID?: unknown }
+  return (
+    Object.hasOwn(error, 'status') &&
+    fields.status === undefined &&
+    Object.hasOwn(error, 'requestID') &&
+    fields.requestID === undefined
+  )
+}
+
+function hasCause(error: object): boolean {
+  return (error as { cause?: unknown }).cause !== undefined
+}
+
+/** The errno codes of a call that reached no server, or lost its connection. */
+const NETWORK_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EPIPE',
+  'ETIMEDOUT',
+])
+
+/**
+ * Whether `fetch` failed to get an answer: its `TypeError` (read by its standard `name`) carries
+ * the reason as `cause`; undici's own errors have `UND_ERR_` codes and the system's errno codes.
+ */
+function networkFailure(error: object): boolean {
+  if ((error as { name?: unknown }).name === 'TypeError' && hasCause(error)) return true
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    const { code } = current as { code?: unknown }
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR_'))) {
+      return true
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }

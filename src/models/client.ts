@@ -6,9 +6,12 @@ import { baseURLOf, endpointOf } from './endpoint.js'
 import type { LibraryEndpoint } from './http-call.js'
 import type { ModelConfig } from './types.js'
 
-/** The SDK object of one API the library calls: its `create(body, { signal })` makes the call. */
+/**
+ * The SDK object of one API the library calls: its `create(body, { signal, fetchOptions })` makes
+ * the call (`fetchOptions` go into the init its `fetch` gets).
+ */
 export interface CreateMethod {
-  create(body: object, options?: { signal?: AbortSignal }): Promise<unknown>
+  create(body: object, options?: { signal?: AbortSignal; fetchOptions?: object }): Promise<unknown>
 }
 
 /**

@@ -1,6 +1,6 @@
 import { onAbort } from '../internal/on-abort.js'
+import { ANSWER_SINK, type AnswerSink, type Fetch } from '../recordings/call-answer.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
-import type { Fetch } from '../recordings/session.js'
 import { HttpConnectionError, HttpStatusError, HttpTimeoutError } from './http-errors.js'
 import { bodyOfText } from './read-body.js'
 
@@ -37,7 +37,8 @@ export interface HttpAnswer {
  * parses, else its text (the completion check names what is wrong with it). Anything else
  * throws what `classifyCallError` reads: an `HttpStatusError` (status, headers, the body's
  * `error`), an `HttpConnectionError` or `HttpTimeoutError` (with the cause), a recording error as
- * the session threw it, or the abort reason when `signal` aborted.
+ * the session threw it, or the abort reason when `signal` aborted. With a `sink`, the recording
+ * `fetch` leaves the session's answer to this call there (its recorded latency, its discard).
  *
  * The attempt has an `AbortController` of its own, aborted by `signal` (through one shared
  * listener, see `onAbort`) or by the time limit: given `signal` itself, `fetch` would leave a
@@ -48,6 +49,7 @@ export async function httpAttempt(
   url: string,
   body: string,
   signal: AbortSignal,
+  sink?: AnswerSink,
 ): Promise<HttpAnswer> {
   if (signal.aborted) throw signal.reason
   const own = new AbortController()
@@ -60,12 +62,15 @@ export async function httpAttempt(
   let response: Response
   let text: string
   try {
-    response = await endpoint.fetch(url, {
+    const init: RequestInit = {
       method: 'POST',
       headers: endpoint.headers,
       body,
       signal: own.signal,
-    })
+    }
+    // The recording `fetch` leaves the session's answer to this call in the sink (see `AnswerSink`).
+    if (sink !== undefined) Object.assign(init, { [ANSWER_SINK]: sink })
+    response = await endpoint.fetch(url, init)
     text = await response.text()
   } catch (error) {
     throw failureOf(error, signal, timedOut)
@@ -81,15 +86,32 @@ export async function httpAttempt(
 
 /**
  * What a failed `fetch` (or body read) is to the retry loop. A recording's miss or refusal and
- * an abort by the caller stay as they are; a call that timed out, or whose connection failed with
- * "timed out" in its causes (undici's connect timeout), is a timeout; anything else is a
- * connection error, with the reason kept as its cause.
+ * an abort by the caller stay as they are; a call that timed out, or whose connection timed out
+ * (a timeout `code` in its causes: undici's connect timeout, the system's `ETIMEDOUT`), is a
+ * timeout; anything else is a connection error, with the reason kept as its cause.
  */
 function failureOf(error: unknown, signal: AbortSignal, timedOut: boolean): unknown {
   if (recordingErrorOf(error) !== undefined) return error
   if (signal.aborted) return error
-  if (timedOut) return new HttpTimeoutError(error)
-  const cause = (error as { cause?: unknown } | null)?.cause
-  if (/timed? ?out/i.test(`${String(error)} ${String(cause)}`)) return new HttpTimeoutError(error)
+  if (timedOut || timeoutCode(error)) return new HttpTimeoutError(error)
   return new HttpConnectionError(error)
+}
+
+/** The codes of a connection that timed out: undici's and the system's. */
+const TIMEOUT_CODES: ReadonlySet<string> = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+])
+
+/** Whether the error or one of its causes has a timeout code. */
+function timeoutCode(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    const { code } = current as { code?: unknown }
+    if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }

@@ -1,7 +1,7 @@
 /**
  * The errors of a call the library makes itself over HTTP (a model config without `client` or
- * driver). They carry what `classifyCallError` reads of any SDK's errors — `status`, `headers`, a
- * class name — and the messages the `openai` SDK gave the same failures, so a turn's error reads
+ * driver). They carry what `classifyCallError` reads: `status` and `headers` as any SDK's API
+ * errors do, or the `category` of a call that got no answer — and the messages the `openai` SDK gave the same failures, so a turn's error reads
  * the same whichever way the call went.
  */
 
@@ -26,6 +26,8 @@ export class HttpStatusError extends Error {
 /** A call that got no answer: refused, reset, an unknown host; the cause says which. */
 export class HttpConnectionError extends Error {
   override name = 'HttpConnectionError'
+  /** How `classifyCallError` files it: retried as a connection failure. */
+  readonly category = 'connection'
   constructor(cause: unknown) {
     super('Connection error.', { cause })
   }
@@ -34,6 +36,8 @@ export class HttpConnectionError extends Error {
 /** A call that got no answer in time: the library's own per-call limit, or a connect timeout. */
 export class HttpTimeoutError extends Error {
   override name = 'HttpTimeoutError'
+  /** How `classifyCallError` files it: retried as a timeout. */
+  readonly category = 'timeout'
   constructor(cause: unknown) {
     super('Request timed out.', { cause })
   }

@@ -26,14 +26,14 @@ export {
 } from './recording-file.js'
 export { requestKey } from './request-key.js'
 export {
+  type DirectAnswer,
   type DirectCall,
-  type DirectReplay,
   type Fetch,
   PLACEHOLDER_KEY,
-  REPLAYED_HEADER,
   RecordingSession,
   type RecordingSessionOptions,
   type RecordingSummary,
+  type SessionAnswer,
   type SessionCall,
 } from './session.js'
 export type { RecordedEvent } from './sse.js'

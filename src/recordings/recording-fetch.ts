@@ -1,15 +1,11 @@
-import { countAgentCalls, countResponse, currentAgentCalls } from '../agent-usage/index.js'
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
-import { guardStreams } from '../models/stream-cut.js'
+import { answerSinkOf, type Fetch } from './call-answer.js'
+import { currentCallObserver } from './call-observer.js'
 import { fetchInit } from './fetch-init.js'
-import {
-  type Fetch,
-  isRecordingSession,
-  REPLAYED_HEADER,
-  type RecordingSession,
-} from './session.js'
+import { isRecordingSession, type RecordingSession } from './session.js'
+import { guardStreams } from './stream-cut.js'
 
 /**
  * The session a recording `fetch` answers through: one session, or a function that finds the
@@ -29,6 +25,11 @@ export type RecordingSource = RecordingSession | (() => RecordingSession | undef
  * `usage.answering` (unless the agent reports its own `usage`): live, recorded or replayed (a
  * replayed call marks the turn `replayed`). The tokens are read from the response as the agent
  * reads it (Chat Completions, the Responses API, Anthropic Messages; JSON or an event stream).
+ *
+ * The session's answer to each call is data (`SessionAnswer`): the fetch hands the SDK the
+ * response, or throws the session's error when there is none, and leaves the whole answer in the
+ * call's `AnswerSink` when the call carries one (the library's own calls through an SDK read the
+ * recorded latency and the session's error of their call there).
  */
 export function recordingFetch(options: {
   recording: RecordingSource
@@ -39,10 +40,7 @@ export function recordingFetch(options: {
   baseURL: (url: string) => string
   live: Fetch
 }): Fetch {
-  const fetch = sessionFetch(options, 'recordingFetch(options)', true)
-  // From now on runs enter the scope that finds the turn a call belongs to.
-  countAgentCalls()
-  return fetch
+  return sessionFetch(options, 'recordingFetch(options)', true)
 }
 
 /**
@@ -77,21 +75,29 @@ function sessionFetch(options: RecordingFetchOptions, call: string, counts: bool
   const live = guardStreams(options.live, options.baseURL)
   const answer = async (input: string | URL | Request, init: RequestInit) => {
     const session = typeof recording === 'function' ? recording() : recording
-    if (session === undefined) return live(input, init)
+    if (session === undefined) return { response: await live(input, init), replayedMs: undefined }
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     // The SDK probes its fetch with `fetch('data:,')` before uploads: not a model call.
-    if (!/^https?:/i.test(url)) return live(input, init)
+    if (!/^https?:/i.test(url)) return { response: await live(input, init), replayedMs: undefined }
+    const sink = answerSinkOf(init)
     // A `Request`'s headers and body, and a form body, as the session reads and sends them.
     const call = fetchInit(input, init)
     const callInit = call instanceof Promise ? await call : call
-    return session.handle({ url, init: callInit, baseURL: options.baseURL(url), live })
+    const answered = await session.answer({
+      url,
+      init: callInit,
+      baseURL: options.baseURL(url),
+      live,
+    })
+    if (sink !== undefined) sink.answer = answered
+    if (answered.response === undefined) throw answered.failure
+    return { response: answered.response, replayedMs: answered.replayedMs }
   }
-  if (!counts) return (input, init = {}) => answer(input, init)
+  if (!counts) return async (input, init = {}) => (await answer(input, init)).response
   return async (input, init = {}) => {
-    const calls = currentAgentCalls()
-    const response = await answer(input, init)
-    if (calls === undefined) return response
-    const replayed = response.headers.get(REPLAYED_HEADER)
-    return countResponse(response, calls, replayed === null ? undefined : Number(replayed))
+    // Read before the call: the observer of the context that made it.
+    const observer = currentCallObserver()
+    const { response, replayedMs } = await answer(input, init)
+    return observer === undefined ? response : observer.observe(response, replayedMs)
   }
 }

@@ -1,4 +1,4 @@
-import { AgentCalls, countsAgentCalls, inAgentScope } from '../agent-usage/index.js'
+import { AgentCalls, inAgentScope } from '../agent-usage/index.js'
 import type { ReplayTally } from '../models/chat-completion.js'
 import { answerWithModel } from '../models/model-answer.js'
 import type { ScenarioNode } from '../scenario/index.js'
@@ -39,7 +39,6 @@ export function callAnsweringSide(
       const conversation = run.agentCopies.conversation(sides.systemPrompt, question)
       const context = new TurnContext(node.id, turn, run.view, run.answerSignal)
       const { agent } = sides.answering
-      if (!countsAgentCalls()) return { ok: true, pending: agent(conversation, context) }
       // The agent's own calls find this turn's tally through the async context it runs in.
       const calls = new AgentCalls(replay)
       run.agentCalls = calls

@@ -1,3 +1,4 @@
+import { APIConnectionError, APIConnectionTimeoutError } from 'openai'
 import { describe, expect, test } from 'vitest'
 import { createLimiter, END, runScenario, Scenario } from '../../src/core.js'
 import { classifyCallError, retryAfterMs } from '../../src/models/classify-error.js'
@@ -239,7 +240,7 @@ describe('classification and backoff', () => {
   const apiError = (status: number | undefined, headers: Record<string, string> = {}) =>
     Object.assign(new Error('x'), { status, headers: new Headers(headers) })
 
-  test('classifies by status, names and headers, never instanceof', () => {
+  test('classifies by status, fields and headers, never instanceof', () => {
     expect(classifyCallError(apiError(429), false)).toMatchObject({
       category: 'rate_limit',
       retryable: true,
@@ -256,10 +257,10 @@ describe('classification and backoff', () => {
       category: 'unexpected',
       retryable: false,
     })
-    class APIConnectionError extends Error {}
-    class APIConnectionTimeoutError extends APIConnectionError {}
-    expect(classifyCallError(new APIConnectionError('down'), false).category).toBe('connection')
-    expect(classifyCallError(new APIConnectionTimeoutError('slow'), false).category).toBe('timeout')
+    // The SDK's own errors, classified by their fields (`status`, `cause`), not their class.
+    const down = new APIConnectionError({ message: 'down', cause: new Error('ECONNREFUSED') })
+    expect(classifyCallError(down, false).category).toBe('connection')
+    expect(classifyCallError(new APIConnectionTimeoutError(), false).category).toBe('timeout')
     expect(classifyCallError(apiError(500), true).category).toBe('aborted')
   })
 

@@ -169,7 +169,10 @@ describe('httpAttempt', () => {
       retryable: true,
     })
 
-    const slow = new TypeError('fetch failed', { cause: new Error('Connect Timeout Error') })
+    // undici's connect timeout, told by its code (as its ConnectTimeoutError carries it).
+    const slow = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' }),
+    })
     const late = await httpAttempt(
       endpointWith(() => Promise.reject(slow)),
       url,

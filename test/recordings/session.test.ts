@@ -17,6 +17,7 @@ import {
   RecordingMissingError,
   RecordingSecretError,
 } from '../../src/errors/index.js'
+import { ANSWER_SINK, type AnswerSink } from '../../src/recordings/call-answer.js'
 import { rerecordCommand } from '../../src/recordings/miss-report.js'
 import type { RecordingMode } from '../../src/recordings/mode.js'
 import { recordingErrorOf } from '../../src/recordings/recording-error-of.js'
@@ -29,7 +30,6 @@ import {
 import {
   type Fetch,
   PLACEHOLDER_KEY as NO_KEY,
-  REPLAYED_HEADER,
   RecordingSession,
   type RecordingSessionOptions,
 } from '../../src/recordings/session.js'
@@ -305,12 +305,18 @@ describe('replay mode', () => {
     const recorded = readRecording()
     const rec = useRecorder('replay')
     const { openai } = client({ apiKey: NO_KEY })
+    // The session's answer is data, left in the call's sink: no header marks the response.
+    const sink: AnswerSink = { answer: undefined }
     const { data, response } = await openai.chat.completions
-      .create(chat('Which drug inhibits BCL-2?'))
+      .create(chat('Which drug inhibits BCL-2?'), {
+        fetchOptions: { [ANSWER_SINK]: sink } as never,
+      })
       .withResponse()
     expect(data.choices[0]?.message.content).toBe('Echo: Which drug inhibits BCL-2?')
     expect(data.id).toBe('chatcmpl-echo')
-    expect(response.headers.get(REPLAYED_HEADER)).toBe(String(recorded.interactions[0]?.durationMs))
+    expect(sink.answer?.replayedMs).toBe(recorded.interactions[0]?.durationMs)
+    expect(sink.answer?.failure).toBeUndefined()
+    expect([...response.headers.keys()].some((name) => name.startsWith('x-vitest'))).toBe(false)
     expect(await ask(openai, 'At what dose?')).toBe('Echo: At what dose?')
     expect(server.requests).toHaveLength(0)
     expect(await rec.finish(false)).toMatchObject({ replayed: 2, recorded: 0, written: false })

@@ -621,10 +621,18 @@ export const table: Readonly<Record<string, Signature>> = {
       })),
     ),
   ),
-  'RecordingSession#discard': method(
+  'RecordingSession#answer': method(
     () => new RecordingSession(recorderOptions() as never),
-    'discard',
-    v(new Response('{}')),
+    'answer',
+    opts(
+      ['url', 'init', 'baseURL', 'live'],
+      obj('a session call', () => ({
+        url: 'http://127.0.0.1:9/v1/chat/completions',
+        init: { method: 'POST', body: '{"model":"m","messages":[]}' },
+        baseURL: 'http://127.0.0.1:9/v1',
+        live: async () => new Response('{}'),
+      })),
+    ),
   ),
   'RecordingSession#finish': method(
     () => new RecordingSession(recorderOptions() as never),

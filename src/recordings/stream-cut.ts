@@ -1,5 +1,5 @@
 import { ModelCallError } from '../errors/index.js'
-import { endpointOf } from './endpoint.js'
+import { endpointOf } from '../internal/endpoint-of.js'
 
 /**
  * A live `fetch` whose event streams fail with a `ModelCallError` (category `connection`) naming
