@@ -37,7 +37,3 @@ export function sessionInContext(): RecordingSession | undefined {
   return session !== undefined && !session.finished ? session : undefined
 }
 
-/** Whether this async context belongs to a test a host runs (with recordings or without). */
-export function inHostTest(): boolean {
-  return context.getStore() !== undefined
-}
