@@ -36,4 +36,3 @@ export function sessionInContext(): RecordingSession | undefined {
   // A context left behind by a finished test (async work it did not await) is no test.
   return session !== undefined && !session.finished ? session : undefined
 }
-
