@@ -1,4 +1,4 @@
 export { AgentCalls } from './agent-calls.js'
 export { countResponse } from './count-response.js'
 export { type StatedUsage, statedUsage } from './read-usage.js'
-export { countAgentCalls, inAgentScope } from './scope.js'
+export { inAgentScope } from './scope.js'

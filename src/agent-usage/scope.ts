@@ -12,16 +12,6 @@ import type { AgentCalls } from './agent-calls.js'
 // an async context, pays nothing more. Deciding it from the run's options instead would miss an
 // agent that calls a `wrap()`ped client while the run has no recording session.
 
-/**
- * Formerly switched counting on for the whole process; every run now counts its agent's calls,
- * so this does nothing.
- *
- * @deprecated Does nothing; remove the call.
- */
-export function countAgentCalls(): void {
-  // Kept so that callers compile until they drop the call.
-}
-
 /** Calls `agent(conversation, context)` with `calls` as the tally of every call made inside it. */
 export function inAgentScope<A, B, R>(calls: AgentCalls, agent: (a: A, b: B) => R, a: A, b: B): R {
   return observingCalls(calls, agent, a, b)
