@@ -18,12 +18,16 @@ const KEY = 'test-key-fake-node-test-guide'
 let server: ScriptedServer
 let dir: string
 
-/** The guide's command line: node:test's spec reporter and the scenario reporter. */
-const REPORTERS = [
+/**
+ * The guide's command line: node:test's spec reporter, the scenario reporter, and `*.test.js` as
+ * the shell expands it (the spawn has no shell).
+ */
+const ARGS = [
   '--test-reporter=spec',
   '--test-reporter-destination=stdout',
   '--test-reporter=./scenario-reporter.js',
   '--test-reporter-destination=stdout',
+  'pushback.test.js',
 ]
 
 beforeAll(async () => {
@@ -39,7 +43,11 @@ afterAll(async () => {
   await server.close().catch(() => undefined)
 })
 
-test('the guide has the blocks it describes', () => {
+test('the guide has the blocks and the command line it describes', () => {
+  expect(docSection(PAGE, '## Quick start')).toContain('node --test *.test.js')
+  expect(docSection(PAGE, '## The reporter')).toContain(
+    '--test-reporter=./scenario-reporter.js --test-reporter-destination=stdout *.test.js',
+  )
   expect(pushback).toContain("from 'vitest-scenario/node-test'")
   expect(reporter).toContain("from 'vitest-scenario/node-test/reporter'")
 })
@@ -56,7 +64,7 @@ test('the quick start and the reporter module type-check in a strict project', (
 }, 120_000)
 
 test('recorded once against the model, replayed with CI=true and the server gone', async () => {
-  const record = await runNodeTestAsync(dir, REPORTERS, {
+  const record = await runNodeTestAsync(dir, ARGS, {
     OPENAI_BASE_URL: server.baseURL,
     OPENAI_API_KEY: KEY,
     CI: undefined,
@@ -75,7 +83,7 @@ test('recorded once against the model, replayed with CI=true and the server gone
   )
 
   await server.close()
-  const replay = await runNodeTestAsync(dir, REPORTERS, {
+  const replay = await runNodeTestAsync(dir, ARGS, {
     OPENAI_BASE_URL: server.baseURL,
     OPENAI_API_KEY: undefined,
     CI: 'true',
