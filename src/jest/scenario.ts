@@ -17,7 +17,7 @@ import {
 } from './recordings.js'
 import { ensureJestMatchers } from './register-matchers.js'
 import { appendScenarioRecord } from './results-channel.js'
-import { testFailure } from './test-failure.js'
+import { testFailure } from '../hosts/core/test-failure.js'
 
 /** What a Jest test body gets besides `run()`: nothing (Jest passes no test context). */
 export type JestTestContext = Record<never, never>

@@ -13,7 +13,7 @@ import type { JestTest } from './jest-test.js'
 import { providedJestOptions } from './options.js'
 import { finishJestRecordings, jestTestNow, willFinish } from './recordings.js'
 import { registerJestMatchers } from './register-matchers.js'
-import { testFailure } from './test-failure.js'
+import { testFailure } from '../hosts/core/test-failure.js'
 
 useJestGlobals({
   expect: expect as unknown as JestGlobals['expect'],

@@ -85,6 +85,16 @@ export function seal(test: SealedTest): void {
 }
 
 /**
+ * Runs `fn` sealed for `test`, as `seal` does but scoped to `fn`'s async context
+ * (`AsyncLocalStorage.run`), for a host that runs the test's body itself; `unseal(test)` ends it.
+ */
+export function runSealed<T>(test: SealedTest, fn: () => T): T {
+  running.add(test)
+  installed ??= install()
+  return scope.run(test, fn)
+}
+
+/**
  * Ends the seal of `test` (the interception is removed when no other test is sealed) and returns
  * the requests it refused: the host fails the test with them.
  */

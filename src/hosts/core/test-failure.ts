@@ -1,5 +1,5 @@
-import { docsLine, withoutDocsLine } from '../errors/docs-line.js'
-import { isScenarioError } from '../errors/scenario-error.js'
+import { docsLine, withoutDocsLine } from '../../errors/docs-line.js'
+import { isScenarioError } from '../../errors/scenario-error.js'
 
 /**
  * The error a Jest test fails with when its recordings failed (a miss, a refusal, a file that

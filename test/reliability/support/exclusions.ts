@@ -13,6 +13,8 @@ export const exclusions: Readonly<Record<string, string>> = {
     'called by onTestRunEnd with the entries it collected from Vitest; not a user API',
   recordedFetch:
     'a `fetch`: outside a test it goes to the network, whose failures are the platform’s own (a TypeError from `fetch` by contract); inside a test it is `recordingFetch` bound to the test’s session, which is fuzzed (recordings-e2e.test.ts runs it end to end)',
+  'new default':
+    "the node:test reporter class, constructed by node:test's --test-reporter (it makes the run's results folder and names it in the environment); its options are fuzzed through scenarioReporter, and node-test-host.test.ts runs it end to end",
   'RecordingSession#finished': 'a getter: it takes no argument, so there is no input to fuzz',
   'fileSystemStore.read':
     'a port implementation: sessions and the host call it with their own paths, never with user input, and it throws the platform error they explain (file-system.test.ts)',
