@@ -89,6 +89,7 @@ describe('the node:test host', () => {
     const files = recordings()
     expect([...files.keys()].sort()).toEqual(
       [
+        recordingOf('an agent records its own calls'),
         recordingOf('asks about imatinib'),
         recordingOf('asks about venetoclax'),
         recordingOf('pushback > keeps its answer'),
@@ -104,9 +105,11 @@ describe('the node:test host', () => {
     })
     expect(pushback).toContain('Are you sure? I read it was navitoclax.')
     for (const [path, text] of files) expect(text, path).not.toContain(KEY)
+    // The agent's own call, made through recordedFetch, is in its test's recording.
+    expect(files.get(recordingOf('an agent records its own calls'))).toContain('agent-model')
     expect(run.output).toContain('[sample] pushback replayed=false')
     // skip, todo and each, as node:test counts them.
-    expect(run.output).toMatch(/ℹ pass 3\b/)
+    expect(run.output).toMatch(/ℹ pass 4\b/)
     expect(run.output).toMatch(/ℹ skipped 1\b/)
     expect(run.output).toMatch(/ℹ todo 1\b/)
     expect(run.output).toContain('asks about venetoclax')
@@ -125,7 +128,7 @@ describe('the node:test host', () => {
     const run = await ci(['conversation.test.mjs'])
     expect(run.code, run.output).toBe(0)
     expect(run.output).toContain('[sample] pushback replayed=true')
-    expect(run.output).toMatch(/ℹ pass 3\b/)
+    expect(run.output).toMatch(/ℹ pass 4\b/)
     expect(server.requests.length).toBe(requests)
     expect(recordings()).toEqual(before)
   }, 120_000)

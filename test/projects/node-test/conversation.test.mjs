@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { END } from 'vitest-scenario/core'
-import { assertScenario, scenario } from 'vitest-scenario/node-test'
+import { assertScenario, recordedFetch, scenario } from 'vitest-scenario/node-test'
 
 const model = { model: 'test-model' }
 const first = process.env.SCENARIO_FIRST_QUESTION ?? 'Which drug inhibits BCL-2?'
@@ -43,6 +43,35 @@ scenario.each([{ drug: 'venetoclax' }, { drug: 'imatinib' }])(
     const result = await run()
     assertScenario(result).toHaveStatus('completed')
     assert.equal(result.history[0]?.rawResponse, `Echo: What is ${drug}?`)
+  },
+)
+
+/** An agent with its own model call, through `recordedFetch`: it records in the test's recording. */
+async function agent(conversation) {
+  const response = await recordedFetch(`${process.env.OPENAI_BASE_URL}/chat/completions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${process.env.OPENAI_API_KEY ?? 'replay-only'}`,
+    },
+    body: JSON.stringify({ model: 'agent-model', messages: conversation }),
+  })
+  const body = await response.json()
+  return body.choices[0].message.content
+}
+
+scenario(
+  'an agent records its own calls',
+  { model: agent },
+  (s) => {
+    s.addNode('ask', { question: 'Agent, which drug inhibits BCL-2?' })
+      .addEdge('ask', END)
+      .setEntry('ask')
+  },
+  async ({ run }) => {
+    const result = await run()
+    assertScenario(result).toHaveStatus('completed')
+    assert.equal(result.history[0]?.rawResponse, 'Echo: Agent, which drug inhibits BCL-2?')
   },
 )
 
