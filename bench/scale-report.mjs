@@ -23,10 +23,10 @@ import {
   statusIs,
 } from 'vitest-scenario/core'
 import { z } from 'zod'
+import { scenarioMeta } from '../dist/src/hosts/core/meta/scenario-meta.js'
 import { htmlReport } from '../dist/src/reporter/html.js'
 import { markdownReport } from '../dist/src/reporter/markdown.js'
 import { runSummary } from '../dist/src/reporter/run-summary.js'
-import { scenarioMeta } from '../dist/src/reporter/scenario-meta.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const SIZES = [1_000, 3_000, 10_000]

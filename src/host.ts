@@ -41,8 +41,8 @@ export {
   type ScenarioMetaOptions,
   scenarioMeta,
   scenarioMetaSchema,
-} from './reporter/scenario-meta.js'
-export { metaText } from './reporter/meta-text.js'
+} from './hosts/core/meta/scenario-meta.js'
+export { metaText } from './hosts/core/meta/meta-text.js'
 
 // ─── Recording files and modes, and the live test timeout ────────────────────────────────────
 // Also in `vitest-scenario/core` (all but `LIVE_TIMEOUT_MS`); here since only a host reads or
@@ -59,4 +59,52 @@ export {
 } from './recordings/recording-file.js'
 export type { RecordedEvent } from './recordings/sse.js'
 export type { Json } from './recordings/stable-json.js'
-export { LIVE_TIMEOUT_MS } from './scenario-test/live-timeout.js'
+export { LIVE_TIMEOUT_MS } from './hosts/core/live-timeout.js'
+
+// ─── The host core: what every test runner's host is built on ────────────────────────────────
+// A host describes each running test as a `HostTest`, gives it a `TestRecordings` (its sessions,
+// duplicate refusal, former names, finishing) and runs it in `recordings.runInTest()`; when a test file
+// ends it asks `obsoleteRecordings`. A scenario test's body runs in `runScenarioBody`. See
+// docs/design.md, "Layers" and "Hosts".
+export type { FileTest, HostTest } from './hosts/core/host-test.js'
+export { TestRecordings } from './hosts/core/test-recordings.js'
+export type { RecordingSettings, TestRecordingsOptions } from './hosts/core/recording-settings.js'
+export { type FinishedSessions, outsideTestSession } from './hosts/core/finish-sessions.js'
+export {
+  type EndedFile,
+  type ObsoleteRecordings,
+  obsoleteRecordings,
+  obsoleteWarning,
+} from './hosts/core/obsolete-recordings.js'
+
+// ─── A scenario test, for every host ─────────────────────────────────────────────────────────
+export {
+  type ScenarioDefaults,
+  type ScenarioTestHost,
+  runScenarioBody,
+} from './hosts/core/run-scenario-body.js'
+export type { MetaHost } from './hosts/core/test-meta.js'
+export { type ScenarioParts, scenarioParts } from './hosts/core/scenario-parts.js'
+export { checkEachRows, checkScenarioName } from './hosts/core/scenario-options.js'
+export type {
+  ScenarioAPIOf,
+  ScenarioBodyOf,
+  ScenarioBuild,
+  ScenarioFunctionOf,
+  ScenarioOptions,
+  ScenarioRun,
+  ScenarioRunOptions,
+} from './hosts/core/api-types.js'
+export { type HostBound, hostBound } from './hosts/core/host-bound.js'
+export { type HostGate, type HostPresence, hostGate } from './hosts/core/host-gate.js'
+export type { HostRunner } from './errors/host-missing-error.js'
+
+// ─── Host options: what a host's config entry checks and hands to its test files ──────────────
+export {
+  type CheckedPluginOptions,
+  checkPluginOptions,
+  type OptionsHost,
+  type ScenarioPluginOptions,
+} from './hosts/core/plugin-options.js'
+export { type HostOptions, resolveHostOptions } from './hosts/core/host-options.js'
+export { redactHookOf } from './hosts/core/redact-module.js'

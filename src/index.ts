@@ -25,7 +25,7 @@ export type {
   ScenarioBodyOf,
   ScenarioFunctionOf,
   ScenarioRun,
-} from './scenario-test/api-types.js'
+} from './hosts/core/api-types.js'
 
 // ─── Model calls bound to the running test's recording ─────────────────────────────────────────
 // Inside a test they record to and replay from its recording; `vitest-scenario/core` keeps the

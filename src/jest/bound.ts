@@ -1,10 +1,10 @@
+import { hostBound } from '../hosts/core/host-bound.js'
 import type {
   ConversationJudgement,
   JudgeConversationOptions,
 } from '../models/judge-conversation.js'
 import type { RunOptions } from '../runner/run-options.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
-import { hostBound } from '../scenario-test/host-bound.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import { jestGate } from './host-presence.js'
 import { currentJestRecording } from './recordings.js'

@@ -1,4 +1,4 @@
-import { type HostGate, hostGate } from '../scenario-test/host-gate.js'
+import { type HostGate, hostGate } from '../hosts/core/host-gate.js'
 import { setupRan } from './jest-globals.js'
 import { jestModeNow } from './recordings.js'
 

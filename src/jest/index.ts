@@ -18,7 +18,7 @@ export type {
   ScenarioRun,
   ScenarioRunOptions,
   ScenarioRunResult,
-} from '../scenario-test/api-types.js'
+} from '../hosts/core/api-types.js'
 
 // ─── jest.config.js ──────────────────────────────────────────────────────────────────────────
 export { type JestConfigLike, type WithScenarioOptions, withScenario } from './with-scenario.js'

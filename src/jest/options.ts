@@ -1,7 +1,7 @@
 // The Jest host's options in a worker: what `withScenario(jestConfig, options)` resolved in the
 // main process and put in the Jest config's `globals` (plain JSON: Jest copies it into every test
 // environment, where it is a property of the global object).
-import type { HostOptions } from '../plugin/host-options.js'
+import type { HostOptions } from '../hosts/core/host-options.js'
 
 /** The key of the Jest config's `globals` under which `withScenario` hands its options over. */
 export const JEST_GLOBALS_KEY = 'vitest-scenario'

@@ -2,7 +2,7 @@
 // could not make or read. Each goes to stderr and leaves the run's result alone: a report is not
 // a test, so nothing here may fail a run whose tests passed.
 import { formatMessage } from '../errors/format-message.js'
-import { clip } from '../reporter/describe-when.js'
+import { clip } from '../hosts/core/meta/describe-when.js'
 import type { UnmatchedRecord } from './jest-results.js'
 import { RESULTS_DIR_ENV } from './results-channel.js'
 

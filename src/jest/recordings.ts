@@ -7,19 +7,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { relative } from 'node:path'
 import { RecordingError } from '../errors/index.js'
+import { duplicateNameError } from '../hosts/core/duplicate-names.js'
 import {
   type FinishedSessions,
   finishTestSessions,
   outsideTestSession,
   refusingSession,
-} from '../recordings/host-sessions.js'
+} from '../hosts/core/finish-sessions.js'
+import { redactFromModule } from '../hosts/core/redact-module.js'
 import { jestRerecordCommand } from '../recordings/miss-report.js'
 import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
 import { RecordingSession } from '../recordings/session.js'
 import { fileSystemStore, type RecordingStore } from '../recordings/store.js'
 import { recordingFolder, recordingPath, recordingTestId } from '../recordings/test-id.js'
-import { duplicateNameError } from '../setup/duplicate-names.js'
-import { redactFromModule } from '../setup/redact-module.js'
 import { type JestExpectState, jestGlobals } from './jest-globals.js'
 import { providedJestOptions } from './options.js'
 

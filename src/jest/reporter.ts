@@ -4,8 +4,8 @@
 // any test environment, so it imports nothing from `@jest/globals` (which throws there), nothing
 // from Vitest, and no Jest package's types: the shapes it reads are written out in jest-results.ts.
 import { relative } from 'node:path'
+import { reportMask } from '../hosts/core/meta/meta-text.js'
 import { collectEntries, type SkippedEntry } from '../reporter/collect-entries.js'
-import { reportMask } from '../reporter/meta-text.js'
 import {
   checkReporterOptions,
   type ReporterHost,

@@ -4,10 +4,10 @@
 // is not a `scenario()` (a plain `test()` using `wrap()` or `recordedFetch`). Jest runs it before
 // every test file, in the test environment: the only place `@jest/globals` may be imported.
 import { afterAll, afterEach, beforeEach, expect, test } from '@jest/globals'
+import { redactFromModule, useRedactModule } from '../hosts/core/redact-module.js'
 import { processLimiter } from '../models/limiter.js'
 import { type SealedTest, seal, sealedTest, unseal } from '../seal/network-seal.js'
 import { useSecretSettings } from '../secrets/current-settings.js'
-import { redactFromModule, useRedactModule } from '../setup/redact-module.js'
 import { type JestGlobals, useJestGlobals } from './jest-globals.js'
 import type { JestTest } from './jest-test.js'
 import { providedJestOptions } from './options.js'

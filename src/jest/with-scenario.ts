@@ -3,14 +3,14 @@
 import { fileURLToPath } from 'node:url'
 import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import { InvalidArgumentError } from '../errors/index.js'
-import { describeValue } from '../internal/describe-value.js'
-import { isPlainObject } from '../internal/is-plain-object.js'
-import { resolveHostOptions } from '../plugin/host-options.js'
+import { resolveHostOptions } from '../hosts/core/host-options.js'
 import {
   checkPluginOptions,
   type OptionsHost,
   type ScenarioPluginOptions,
-} from '../plugin/plugin-options.js'
+} from '../hosts/core/plugin-options.js'
+import { describeValue } from '../internal/describe-value.js'
+import { isPlainObject } from '../internal/is-plain-object.js'
 import { RECORD_ENV, readModeOverride } from '../recordings/mode.js'
 import { JEST_GLOBALS_KEY } from './options.js'
 

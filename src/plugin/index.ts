@@ -1,9 +1,9 @@
-export type { HostOptions } from './host-options.js'
+export type { HostOptions } from '../hosts/core/host-options.js'
 export type {
   PluginModelConfig,
   RecordingsOptions,
   ScenarioPluginOptions,
-} from './plugin-options.js'
+} from '../hosts/core/plugin-options.js'
 export type { ProvidedOptions } from './provided.js'
 export type { ProjectConfig } from './resolve-options.js'
 export { type ScenarioVitePlugin, scenarioPlugin } from './scenario-plugin.js'

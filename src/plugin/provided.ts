@@ -1,5 +1,5 @@
+import type { HostOptions } from '../hosts/core/host-options.js'
 import type { RecordingMode } from '../recordings/mode.js'
-import type { HostOptions } from './host-options.js'
 
 /** The key under which the plugin hands its resolved options to the workers (`provide` / `inject`). */
 export const PROVIDED_KEY = 'vitest-scenario'

@@ -1,6 +1,6 @@
+import { resolveHostOptions } from '../hosts/core/host-options.js'
+import type { CheckedPluginOptions } from '../hosts/core/plugin-options.js'
 import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
-import { resolveHostOptions } from './host-options.js'
-import type { CheckedPluginOptions } from './plugin-options.js'
 import type { ProvidedOptions } from './provided.js'
 
 /** What the plugin reads of Vitest's resolved project config (the same in Vitest 4 and 5). */

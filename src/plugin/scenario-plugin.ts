@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
+import { checkPluginOptions, type ScenarioPluginOptions } from '../hosts/core/plugin-options.js'
 import { RECORD_ENV, readModeOverride } from '../recordings/mode.js'
-import { checkPluginOptions, type ScenarioPluginOptions } from './plugin-options.js'
 import { PROVIDED_KEY, type ProvidedOptions } from './provided.js'
 import { type ProjectConfig, resolveProvidedOptions } from './resolve-options.js'
 

@@ -1,12 +1,12 @@
 // Reads the scenario tests out of Vitest's reported test modules (the 3.0+ reporter API). The
 // shapes below are the parts of `TestModule` / `TestCase` this file uses, written out so unit
 // tests can pass plain objects; Vitest 4's and 5's classes both satisfy them.
-import { clip } from './describe-when.js'
+import { clip } from '../hosts/core/meta/describe-when.js'
+import { reportMask } from '../hosts/core/meta/meta-text.js'
+import { readScenarioMeta } from '../hosts/core/meta/read-meta.js'
+import { MAX_META_STRING } from '../hosts/core/meta/scenario-meta.js'
 import { boundedFailure } from './failure-text.js'
-import { reportMask } from './meta-text.js'
-import { readScenarioMeta } from './read-meta.js'
 import type { RecordingStats, ScenarioEntry, TestState } from './scenario-entry.js'
-import { MAX_META_STRING } from './scenario-meta.js'
 
 /** The parts of a `TestCase` the reporter reads. */
 export interface TestCaseLike {

@@ -1,6 +1,7 @@
 // Number and text formatting shared by the terminal, Markdown and HTML reports.
+
+import type { UsageMeta } from '../hosts/core/meta/scenario-meta.js'
 import { END } from '../scenario/end.js'
-import type { UsageMeta } from './scenario-meta.js'
 
 /** A token count with thousands separators: `12,345`. */
 export function formatCount(n: number): string {

@@ -2,9 +2,10 @@
 // graph (the cases of one test, a graph reused across files) share its drawing: laying out and
 // drawing a graph per scenario made a report of 1,000 scenarios tens of megabytes and most of
 // its writing time.
+
+import type { ScenarioGraphMeta } from '../hosts/core/meta/scenario-meta.js'
 import type { GraphLayout } from './graph-layout.js'
 import { graphDrawing, layoutScenarioGraph } from './graph-svg.js'
-import type { ScenarioGraphMeta } from './scenario-meta.js'
 
 /** A graph's drawing: the id its `<g>` has in the page and the layout it was drawn with. */
 export interface GraphDrawingRef {

@@ -4,13 +4,14 @@
 // on top of it (`pathSvg`: a `<use>` of each node and edge taken, carrying the highlight, and
 // the counts). Classes carry the styling (the report's stylesheet) and data-* attributes carry
 // the facts, so a test can check them.
+
+import { clip } from '../hosts/core/meta/describe-when.js'
+import type { ScenarioGraphMeta } from '../hosts/core/meta/scenario-meta.js'
 import { END } from '../scenario/end.js'
-import { clip } from './describe-when.js'
 import { nodeName } from './format.js'
 import { type GraphLayout, type LayoutNodeInput, layoutGraph, type Point } from './graph-layout.js'
 import { escapeHtml } from './html-escape.js'
 import type { PathHighlight } from './path-highlight.js'
-import type { ScenarioGraphMeta } from './scenario-meta.js'
 
 const NODE_HEIGHT = 36
 const NODE_CHARS = 26

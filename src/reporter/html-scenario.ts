@@ -2,6 +2,14 @@
 // calls, time, outcomes with their reasons and judgements, errors) and transcripts. The page
 // holds this as inert text until a reader opens the scenario (see html.ts). Every piece of user
 // text goes through escapeHtml.
+
+import type {
+  JudgementMeta,
+  ScenarioMeta,
+  ScenarioRunMeta,
+  TurnMeta,
+  UsageMeta,
+} from '../hosts/core/meta/scenario-meta.js'
 import {
   formatCost,
   formatCount,
@@ -17,13 +25,6 @@ import { endedAtEnd, pathHighlight } from './path-highlight.js'
 import { conversationFacts } from './run-details.js'
 import { scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
-import type {
-  JudgementMeta,
-  ScenarioMeta,
-  ScenarioRunMeta,
-  TurnMeta,
-  UsageMeta,
-} from './scenario-meta.js'
 
 /** What each stop reason means, beside it in the facts. */
 const STOP_REASONS: Readonly<Record<string, string>> = {

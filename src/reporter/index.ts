@@ -1,6 +1,3 @@
-export { type ReportKind, ReportWriteError } from './report-write-error.js'
-export type { ScenarioReporterOptions } from './reporter-options.js'
-export type { RecordingStats, ScenarioEntry, TestState } from './scenario-entry.js'
 export type {
   JudgementMeta,
   OutcomeErrorMeta,
@@ -14,5 +11,8 @@ export type {
   ToolCallMeta,
   TurnMeta,
   UsageMeta,
-} from './scenario-meta.js'
+} from '../hosts/core/meta/scenario-meta.js'
+export { type ReportKind, ReportWriteError } from './report-write-error.js'
+export type { ScenarioReporterOptions } from './reporter-options.js'
+export type { RecordingStats, ScenarioEntry, TestState } from './scenario-entry.js'
 export { ScenarioReporter, ScenarioReporter as default } from './scenario-reporter.js'

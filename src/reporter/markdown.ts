@@ -1,6 +1,7 @@
 // The Markdown report: a summary table, then per scenario its graph as a ```mermaid block and
 // a table of its runs. Written to the `markdown` path and appended to GITHUB_STEP_SUMMARY.
 import { Buffer } from 'node:buffer'
+import type { ScenarioRunMeta } from '../hosts/core/meta/scenario-meta.js'
 import { stripControl } from '../secrets/index.js'
 import {
   formatCount,
@@ -16,7 +17,6 @@ import { endedAtEnd, pathHighlight } from './path-highlight.js'
 import { conversationFacts, detailedRuns, statusWithReason, unmetCriteria } from './run-details.js'
 import { type RunSummary, scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
-import type { ScenarioRunMeta } from './scenario-meta.js'
 
 /**
  * GitHub refuses a step summary over 1 MiB (1,048,576 bytes, counted in UTF-8); the report stays

@@ -1,11 +1,12 @@
 // A scenario graph as a Mermaid flowchart (GitHub renders ```mermaid blocks), the path taken in
 // a highlight class and link style.
+
+import type { ScenarioGraphMeta } from '../hosts/core/meta/scenario-meta.js'
 import { END } from '../scenario/end.js'
 import { stripControl } from '../secrets/index.js'
 import { nodeName } from './format.js'
 import { drawnNodes } from './graph-svg.js'
 import type { PathHighlight } from './path-highlight.js'
-import type { ScenarioGraphMeta } from './scenario-meta.js'
 
 const ON_PATH = '#2563eb'
 

@@ -1,6 +1,7 @@
 // Which nodes and edges the runs of a scenario went through, for the graph drawings.
+
+import type { ScenarioGraphMeta, ScenarioRunMeta } from '../hosts/core/meta/scenario-meta.js'
 import { END } from '../scenario/end.js'
-import type { ScenarioGraphMeta, ScenarioRunMeta } from './scenario-meta.js'
 
 /** How often the runs visited each node and took each edge. */
 export interface PathHighlight {

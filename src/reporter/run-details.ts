@@ -1,8 +1,9 @@
 // What agent tests add to a run, summed up in words for the terminal and Markdown reports (the
 // HTML report shows each turn): the seed, simulated-user turns, scripted answers, turns without
 // a user message, tool calls, and the stop reason when the status does not already say it.
+
+import type { ScenarioMeta, ScenarioRunMeta } from '../hosts/core/meta/scenario-meta.js'
 import { shownStopReason } from '../snapshot/stop-reason.js'
-import type { ScenarioMeta, ScenarioRunMeta } from './scenario-meta.js'
 
 /** How many of a kind: `1 scripted answer`, `2 scripted answers`. */
 function count(n: number, one: string, many = `${one}s`): string {

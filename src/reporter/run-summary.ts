@@ -1,7 +1,8 @@
 // The totals of a test run's scenarios: what the last line of every report says.
+
+import type { ScenarioMeta, UsageMeta } from '../hosts/core/meta/scenario-meta.js'
 import { addUsageMeta, noUsage } from './format.js'
 import type { ScenarioEntry } from './scenario-entry.js'
-import type { ScenarioMeta, UsageMeta } from './scenario-meta.js'
 
 /** Totals over the scenario tests of a run. */
 export interface RunSummary {

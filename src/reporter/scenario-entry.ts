@@ -1,5 +1,5 @@
 // One scenario test as the reports show it: the test's own data plus its scenario meta.
-import type { ScenarioMeta } from './scenario-meta.js'
+import type { ScenarioMeta } from '../hosts/core/meta/scenario-meta.js'
 
 /** How a test ended, as Vitest's `TestCase.result().state` says. */
 export type TestState = 'passed' | 'failed' | 'skipped' | 'pending'

@@ -2,6 +2,8 @@
 // drawn from task meta or a test name goes through `neutralizeControl`: an answer's escape
 // sequence must not retitle the window, clear the screen or plant a link. Only the reporter's own
 // colours reach the terminal as escapes.
+
+import type { ScenarioMeta, ScenarioRunMeta, UsageMeta } from '../hosts/core/meta/scenario-meta.js'
 import { neutralizeControl as safe } from '../secrets/index.js'
 import {
   formatCount,
@@ -15,7 +17,6 @@ import { endedAtEnd } from './path-highlight.js'
 import { conversationFacts, detailedRuns, statusWithReason, unmetCriteria } from './run-details.js'
 import { type RunSummary, scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
-import type { ScenarioMeta, ScenarioRunMeta, UsageMeta } from './scenario-meta.js'
 
 /** ANSI styling, or none. */
 export interface Colors {

@@ -1,11 +1,11 @@
 import type { TestContext } from 'vitest'
-import { compactJson } from '../reporter/compact-json.js'
+import type { ScenarioBodyOf, ScenarioBuild, ScenarioOptions } from '../hosts/core/api-types.js'
+import { compactJson } from '../hosts/core/meta/compact-json.js'
+import { runScenarioBody } from '../hosts/core/run-scenario-body.js'
 import { vitestGate } from '../setup/host-presence.js'
 import { providedOptions } from '../setup/provided-options.js'
 import { currentRecordingSession, inSampleRecording } from '../setup/recording-hooks.js'
 import { ensureMatchers } from '../setup/register-matchers.js'
-import type { ScenarioBodyOf, ScenarioBuild, ScenarioOptions } from './api-types.js'
-import { runScenarioBody } from './run-scenario-body.js'
 
 /**
  * Runs one scenario test under Vitest: the shared `runScenarioBody` with Vitest's test context,

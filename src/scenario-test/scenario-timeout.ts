@@ -1,5 +1,5 @@
+import { LIVE_TIMEOUT_MS } from '../hosts/core/live-timeout.js'
 import { providedOptions } from '../setup/provided-options.js'
-import { LIVE_TIMEOUT_MS } from './live-timeout.js'
 
 export { LIVE_TIMEOUT_MS }
 

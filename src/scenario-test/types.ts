@@ -1,6 +1,11 @@
 import type { TestContext } from 'vitest'
+import type {
+  ScenarioAPIOf,
+  ScenarioBodyOf,
+  ScenarioFunctionOf,
+  ScenarioRun,
+} from '../hosts/core/api-types.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
-import type { ScenarioAPIOf, ScenarioBodyOf, ScenarioFunctionOf, ScenarioRun } from './api-types.js'
 
 // Vitest's names for the shapes of `scenario()` (the runner-agnostic forms are in api-types.ts).
 export type {
@@ -9,7 +14,7 @@ export type {
   ScenarioOptions,
   ScenarioRunOptions,
   ScenarioRunResult,
-} from './api-types.js'
+} from '../hosts/core/api-types.js'
 
 /** The context a scenario body receives: Vitest's test context plus `run()`. */
 export interface ScenarioContext<R = ScenarioExecutionResult> extends TestContext, ScenarioRun<R> {}

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
+import { type HostGate, hostGate } from '../hosts/core/host-gate.js'
 import { RECORD_ENV, resolveRecordingMode } from '../recordings/mode.js'
-import { type HostGate, hostGate } from '../scenario-test/host-gate.js'
 import { hostInstalled } from './recording-hooks.js'
 
 /**

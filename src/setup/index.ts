@@ -2,10 +2,11 @@
 // conversation snapshot serializer, sizes the worker's limiter, loads the plugin's `redact` module,
 // and wires recordings into each test. Vitest runs a setup file again for every test file, so the
 // hooks are registered here.
+
+import { useRedactModule } from '../hosts/core/redact-module.js'
 import { processLimiter } from '../models/limiter.js'
 import { providedOptions } from './provided-options.js'
 import { registerRecordingHooks } from './recording-hooks.js'
-import { useRedactModule } from './redact-module.js'
 import { registerMatchers } from './register-matchers.js'
 
 const provided = providedOptions()

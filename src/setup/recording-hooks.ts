@@ -2,11 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeEach, expect } from 'vitest'
 import { formatMessage, InvalidArgumentError, type RecordingError } from '../errors/index.js'
+import { duplicateNameError, isDuplicateId } from '../hosts/core/duplicate-names.js'
+import { finishTestSessions, outsideTestSession } from '../hosts/core/finish-sessions.js'
+import { compactJson } from '../hosts/core/meta/compact-json.js'
+import { redactFromModule } from '../hosts/core/redact-module.js'
 import { describeValue } from '../internal/describe-value.js'
 import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
 import type { ProvidedOptions } from '../plugin/provided.js'
 import { recordingFileError } from '../recordings/file-system-error.js'
-import { finishTestSessions, outsideTestSession } from '../recordings/host-sessions.js'
 import { rerecordCommand } from '../recordings/miss-report.js'
 import { type RecordingMode, resolveRecordingMode } from '../recordings/mode.js'
 import type { RedactHook } from '../recordings/normalize-request.js'
@@ -18,12 +21,9 @@ import {
   recordingPath,
   recordingTestId,
 } from '../recordings/test-id.js'
-import { compactJson } from '../reporter/compact-json.js'
 import { type SealedTest, seal, sealedTest, unseal } from '../seal/network-seal.js'
 import { useSecretSettings } from '../secrets/current-settings.js'
-import { duplicateFullNames, duplicateNameError } from './duplicate-names.js'
 import { providedOptions } from './provided-options.js'
-import { redactFromModule } from './redact-module.js'
 
 /** The parts of Vitest's task objects this file reads (the same in Vitest 4 and 5). */
 interface TaskLike {
@@ -333,11 +333,13 @@ function duplicateOf(
   const file = task.file as TaskLike | undefined
   if (file === undefined) return undefined
   const fullName = names.join(' > ')
-  const duplicates = duplicateFullNames(file, () =>
-    testsOf(file).map((t) => ({ fullName: namesOf(t).join(' > '), mode: t.mode })),
-  )
-  if (!duplicates.has(fullName)) return undefined
-  const recording = recordingPath(folder, recordingTestId(names))
+  const id = recordingTestId(names)
+  const all = testsOf(file).map((t) => ({
+    id: recordingTestId(namesOf(t)),
+    runs: t.mode !== 'skip' && t.mode !== 'todo',
+  }))
+  if (!isDuplicateId(all, id)) return undefined
+  const recording = recordingPath(folder, id)
   return duplicateNameError({
     fullName,
     testFile: relative(root, file.filepath ?? ''),

@@ -1,10 +1,10 @@
+import { hostBound } from '../hosts/core/host-bound.js'
 import type {
   ConversationJudgement,
   JudgeConversationOptions,
 } from '../models/judge-conversation.js'
 import type { RunOptions } from '../runner/run-options.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
-import { hostBound } from '../scenario-test/host-bound.js'
 import type { ScenarioExecutionResult } from '../state/types.js'
 import { vitestGate } from './host-presence.js'
 import { currentRecordingSession } from './recording-hooks.js'

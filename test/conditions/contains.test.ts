@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { compileWhen } from '../../src/conditions/compile-when.js'
 import { evaluateCondition } from '../../src/conditions/evaluate-condition.js'
-import { describeWhen } from '../../src/reporter/describe-when.js'
+import { describeWhen } from '../../src/hosts/core/meta/describe-when.js'
 import { resolvePath } from '../../src/state/resolve-path.js'
 import type { Diagnostic, ScenarioState } from '../../src/state/types.js'
 import { makeState } from '../state/state-fixture.js'

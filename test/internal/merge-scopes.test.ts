@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { scenarioRunOptions } from '../../src/hosts/core/run-scenario-body.js'
 import { mergeScopes, pickScope, sharedKeys } from '../../src/internal/merge-scopes.js'
 import type { RunOptions } from '../../src/runner/index.js'
-import { scenarioRunOptions } from '../../src/scenario-test/run-scenario-body.js'
 
 const agent = async () => 'ok'
 

@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import type { Reporter } from '@jest/reporters'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/index.js'
+import { type ScenarioMeta, scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 import { failureHeadline, jestState, jestTestModule } from '../../src/jest/jest-results.js'
 import JestScenarioReporterDefault, {
   type JestAssertionResultLike,
@@ -30,7 +31,6 @@ import {
   type ScenarioTestRecord,
 } from '../../src/jest/results-channel.js'
 import { collectEntries } from '../../src/reporter/collect-entries.js'
-import { type ScenarioMeta, scenarioMeta } from '../../src/reporter/scenario-meta.js'
 import { runScenario } from '../../src/runner/index.js'
 import { scriptedModel } from '../../src/scripted-model/index.js'
 import { pushback } from '../reporter/sample-results.js'

@@ -26,7 +26,7 @@ vi.mock('../../src/setup/provided-options.js', () => ({
 
 const { processLimiter } = await import('../../src/models/limiter.js')
 await import('../../src/setup/index.js')
-const { redactFromModule, useRedactModule } = await import('../../src/setup/redact-module.js')
+const { redactFromModule, useRedactModule } = await import('../../src/hosts/core/redact-module.js')
 const { defaultTimeout, LIVE_TIMEOUT_MS } = await import(
   '../../src/scenario-test/scenario-timeout.js'
 )

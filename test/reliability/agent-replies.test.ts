@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { END, runScenario, Scenario } from '../../src/core.js'
-import { scenarioMeta } from '../../src/reporter/scenario-meta.js'
+import { scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 
 // What an agent under test returns is checked before the run reads it: a reply of the wrong shape
 // is an `agent` error turn whose message names the node, the field and the shape expected, never

@@ -1,8 +1,8 @@
 // What agent tests add to the reports (judge reasoning, reasons, outcome errors, seeded
 // messages, tool calls) is text from a model or a test: escaped like every other, and masked.
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { metaText } from '../../src/reporter/meta-text.js'
-import { scenarioMeta } from '../../src/reporter/scenario-meta.js'
+import { metaText } from '../../src/hosts/core/meta/meta-text.js'
+import { scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 import { agentRun, support } from '../reporter/agent-results.js'
 import { everything, moduleOf, runReporter, testCase } from './support/report-harness.js'
 

@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer'
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import type { ScenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 import {
   MAX_OVERVIEW_ROWS,
   markdownReport,
@@ -9,7 +10,6 @@ import {
 } from '../../src/reporter/markdown.js'
 import { runSummary } from '../../src/reporter/run-summary.js'
 import type { ScenarioEntry } from '../../src/reporter/scenario-entry.js'
-import type { ScenarioMeta } from '../../src/reporter/scenario-meta.js'
 import { entry, sampleEntries } from '../reporter/sample-results.js'
 import { resultsDir } from '../support/paths.js'
 import { moduleOf, runReporter, testCase } from './support/report-harness.js'

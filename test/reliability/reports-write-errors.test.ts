@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import type { ScenarioMeta } from '../../src/reporter/scenario-meta.js'
+import type { ScenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 import { sampleEntries } from '../reporter/sample-results.js'
 import { resultsDir } from '../support/paths.js'
 import { prepareSample, runVitestAsync } from '../support/sample-project.js'

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/index.js'
+import { checkScenarioOptions } from '../../src/hosts/core/scenario-options.js'
 import { scenario } from '../../src/index.js'
 import { MAX_SAMPLES } from '../../src/samples/index.js'
-import { checkScenarioOptions } from '../../src/scenario-test/scenario-options.js'
 
 // Promise: `samples` is bounded. `samples: 1e9` used to be accepted and started a billion runs at
 // once, killing the worker out of memory; now it fails when the test is collected, before any

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { END, resolvePath, runScenario, Scenario, scriptedModel } from '../../src/core.js'
-import { scenarioMeta } from '../../src/reporter/scenario-meta.js'
+import { scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 import type { ScenarioStateView } from '../../src/state/types.js'
 
 // Promise: one state, the same everywhere. `nodeVisits.<node>` is 0 for every node of the

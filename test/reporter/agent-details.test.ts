@@ -3,11 +3,11 @@
 // reasons, simulated-user turns, seeded messages, scripted answers, tool calls and the simulated
 // user's tokens. Results are made by hand (the features' runners are built elsewhere).
 import { describe, expect, test } from 'vitest'
+import { readScenarioMeta } from '../../src/hosts/core/meta/read-meta.js'
+import { JUDGEMENT_BUDGET, scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 import { htmlReport } from '../../src/reporter/html.js'
 import { markdownReport } from '../../src/reporter/markdown.js'
-import { readScenarioMeta } from '../../src/reporter/read-meta.js'
 import { runSummary } from '../../src/reporter/run-summary.js'
-import { JUDGEMENT_BUDGET, scenarioMeta } from '../../src/reporter/scenario-meta.js'
 import { colors, terminalReport } from '../../src/reporter/terminal.js'
 import { makeResult } from '../outcomes/make-result.js'
 import { agentRun, support } from './agent-results.js'

@@ -2,11 +2,11 @@
 // provider's prompt cache (`usage.cacheWrite`, only when some were) and the agent that answered
 // (`TurnRecord.agent`, e.g. after a handoff). Reports of runs without them read as before.
 import { describe, expect, test } from 'vitest'
+import { readScenarioMeta } from '../../src/hosts/core/meta/read-meta.js'
+import { scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 import { htmlReport } from '../../src/reporter/html.js'
 import { markdownReport } from '../../src/reporter/markdown.js'
-import { readScenarioMeta } from '../../src/reporter/read-meta.js'
 import { runSummary } from '../../src/reporter/run-summary.js'
-import { scenarioMeta } from '../../src/reporter/scenario-meta.js'
 import { colors, terminalReport } from '../../src/reporter/terminal.js'
 import { END, Scenario } from '../../src/scenario/index.js'
 import type { ScenarioExecutionResult, TurnUsage, Usage } from '../../src/state/types.js'

@@ -1,7 +1,7 @@
-// Task meta is stored as JSON.parse lays it out (reporter/compact-json.ts): the same data, with
+// Task meta is stored as JSON.parse lays it out (hosts/core/meta/compact-json.ts): the same data, with
 // nothing of what it was built from kept alive.
 import { expect, test } from 'vitest'
-import { compactJson } from '../../src/reporter/compact-json.js'
+import { compactJson } from '../../src/hosts/core/meta/compact-json.js'
 
 test('keeps the data, drops undefined fields, shares nothing with the original', () => {
   const original = {

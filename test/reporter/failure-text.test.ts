@@ -2,13 +2,13 @@
 // and a run error keep every line, from the test's result through collectEntries to the
 // Markdown and HTML writers, for Vitest's and Jest's results alike; escaped, masked and bounded.
 import { beforeAll, describe, expect, test } from 'vitest'
+import { type ScenarioMeta, scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 import { jestTestModule } from '../../src/jest/jest-results.js'
 import { collectEntries, type TestCaseLike } from '../../src/reporter/collect-entries.js'
 import { htmlReport } from '../../src/reporter/html.js'
 import { markdownReport } from '../../src/reporter/markdown.js'
 import { runSummary } from '../../src/reporter/run-summary.js'
 import type { ScenarioEntry } from '../../src/reporter/scenario-entry.js'
-import { type ScenarioMeta, scenarioMeta } from '../../src/reporter/scenario-meta.js'
 import { runScenario } from '../../src/runner/index.js'
 import { scriptedModel } from '../../src/scripted-model/index.js'
 import { pushback, sampleEntries } from './sample-results.js'

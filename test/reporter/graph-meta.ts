@@ -1,4 +1,7 @@
-import type { ScenarioEdgeMeta, ScenarioGraphMeta } from '../../src/reporter/scenario-meta.js'
+import type {
+  ScenarioEdgeMeta,
+  ScenarioGraphMeta,
+} from '../../src/hosts/core/meta/scenario-meta.js'
 
 /** A graph as the meta holds it, from node ids and `[from, to, label?]` edges; the entry is the first node. */
 export function graphMeta(

@@ -1,10 +1,10 @@
 // Real run results for the reporter tests: scenarios run with scripted agents (no model), turned
 // into the entries the reporter builds from task meta.
 import { z } from 'zod'
+import { scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
 import { lastTurn, statusIs } from '../../src/outcomes/index.js'
 import { exactMatch } from '../../src/primitives/index.js'
 import type { ScenarioEntry } from '../../src/reporter/scenario-entry.js'
-import { scenarioMeta } from '../../src/reporter/scenario-meta.js'
 import { runScenario } from '../../src/runner/index.js'
 import { END, Scenario } from '../../src/scenario/index.js'
 import { scriptedModel } from '../../src/scripted-model/index.js'

@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { stateCheck } from '../../src/conditions/index.js'
-import { numericRange, regexMatch } from '../../src/primitives/index.js'
-import { describeWhen } from '../../src/reporter/describe-when.js'
-import { pathHighlight } from '../../src/reporter/path-highlight.js'
-import { isScenarioMeta } from '../../src/reporter/read-meta.js'
+import { describeWhen } from '../../src/hosts/core/meta/describe-when.js'
+import { isScenarioMeta } from '../../src/hosts/core/meta/read-meta.js'
 import {
   SCENARIO_META_VERSION,
   scenarioMeta,
   TEXT_BUDGET,
-} from '../../src/reporter/scenario-meta.js'
+} from '../../src/hosts/core/meta/scenario-meta.js'
+import { numericRange, regexMatch } from '../../src/primitives/index.js'
+import { pathHighlight } from '../../src/reporter/path-highlight.js'
 import { runScenario } from '../../src/runner/index.js'
 import { resultSet } from '../../src/samples/index.js'
 import { END, Scenario, type ScenarioDefinition } from '../../src/scenario/index.js'

@@ -8,12 +8,12 @@ import {
   Scenario,
   scriptedModel,
 } from '../../src/core.js'
+import { checkPluginOptions } from '../../src/hosts/core/plugin-options.js'
+import { checkScenarioOptions } from '../../src/hosts/core/scenario-options.js'
 import { parseOptions } from '../../src/internal/options-schema.js'
 import { processLimiter } from '../../src/models/limiter.js'
-import { checkPluginOptions } from '../../src/plugin/plugin-options.js'
 import { checkReporterOptions } from '../../src/reporter/reporter-options.js'
 import { resolveRunOptions, runOptionsSchema } from '../../src/runner/run-options.js'
-import { checkScenarioOptions } from '../../src/scenario-test/scenario-options.js'
 
 const oneTurn = () =>
   new Scenario('one')

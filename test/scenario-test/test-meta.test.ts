@@ -1,10 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { END, type Scenario, scriptedModel } from '../../src/core.js'
-import type { ScenarioMeta } from '../../src/reporter/scenario-meta.js'
-import {
-  runScenarioBody,
-  type ScenarioTestHost,
-} from '../../src/scenario-test/run-scenario-body.js'
+import type { ScenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
+import { runScenarioBody, type ScenarioTestHost } from '../../src/hosts/core/run-scenario-body.js'
 
 // The promise: a scenario test's reporter meta is built once, when the test ends, from every run
 // of the test — not after each run over all the results so far (n runs cost n run-metas, not

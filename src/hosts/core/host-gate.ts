@@ -4,9 +4,9 @@
 // nor replayed. In CI that call would go live, with whatever key the machine has, and the test
 // would pass on a live answer: it fails instead, before the call. Locally it goes live as it
 // always did, after one warning.
-import { formatMessage } from '../errors/format-message.js'
-import { HostMissingError, type HostRunner } from '../errors/host-missing-error.js'
-import { RECORD_ENV, type RecordingMode, readModeOverride } from '../recordings/mode.js'
+import { formatMessage } from '../../errors/format-message.js'
+import { HostMissingError, type HostRunner } from '../../errors/host-missing-error.js'
+import { RECORD_ENV, type RecordingMode, readModeOverride } from '../../recordings/mode.js'
 
 /** What a host tells its gate. */
 export interface HostPresence {

@@ -1,14 +1,13 @@
 // The runner-agnostic half of a scenario test: build the graph, run the body with `run()`, assert
 // the outcomes. Each host (Vitest's `scenario-test.ts`, Jest's `src/jest/`) gives it what only the
 // runner knows through a `ScenarioTestHost`; nothing here imports a test runner.
-import { InvalidArgumentError } from '../errors/index.js'
-import { mergeScopes, pickScope } from '../internal/merge-scopes.js'
-import { HOST_RUN_KEYS, type HostRunKey } from '../plugin/plugin-options.js'
-import type { RecordingSession } from '../recordings/session.js'
-import { type RunOptions, runScenario } from '../runner/index.js'
-import { resultSet, type ScenarioResultSet } from '../samples/index.js'
-import { isScenarioDefinition, Scenario, type ScenarioDefinition } from '../scenario/index.js'
-import type { ScenarioExecutionResult } from '../state/types.js'
+import { InvalidArgumentError } from '../../errors/index.js'
+import { mergeScopes, pickScope } from '../../internal/merge-scopes.js'
+import type { RecordingSession } from '../../recordings/session.js'
+import { type RunOptions, runScenario } from '../../runner/index.js'
+import { resultSet, type ScenarioResultSet } from '../../samples/index.js'
+import { isScenarioDefinition, Scenario, type ScenarioDefinition } from '../../scenario/index.js'
+import type { ScenarioExecutionResult } from '../../state/types.js'
 import type {
   ScenarioBodyOf,
   ScenarioBuild,
@@ -17,6 +16,7 @@ import type {
 } from './api-types.js'
 import { callsAModel } from './calls-a-model.js'
 import type { HostGate } from './host-gate.js'
+import { HOST_RUN_KEYS, type HostRunKey } from './plugin-options.js'
 import { SCENARIO_RUN_KEYS } from './scenario-options.js'
 import { type MetaHost, type TestMeta, testMeta } from './test-meta.js'
 import { withRecording } from './with-recording.js'

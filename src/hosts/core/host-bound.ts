@@ -1,16 +1,16 @@
-import { isPlainObject } from '../internal/is-plain-object.js'
+import { isPlainObject } from '../../internal/is-plain-object.js'
 import {
   type ConversationJudgement,
   type JudgeConversationOptions,
   judgeConversation as judgeWith,
-} from '../models/judge-conversation.js'
-import { recordingFetch } from '../recordings/recording-fetch.js'
-import type { RecordingSession } from '../recordings/session.js'
-import { wrap as wrapWith } from '../recordings/wrap.js'
-import { runScenario as runWith } from '../runner/index.js'
-import type { RunOptions } from '../runner/run-options.js'
-import type { ScenarioDefinition } from '../scenario/index.js'
-import type { ScenarioExecutionResult } from '../state/types.js'
+} from '../../models/judge-conversation.js'
+import { recordingFetch } from '../../recordings/recording-fetch.js'
+import type { RecordingSession } from '../../recordings/session.js'
+import { wrap as wrapWith } from '../../recordings/wrap.js'
+import { runScenario as runWith } from '../../runner/index.js'
+import type { RunOptions } from '../../runner/run-options.js'
+import type { ScenarioDefinition } from '../../scenario/index.js'
+import type { ScenarioExecutionResult } from '../../state/types.js'
 import { callsAModel } from './calls-a-model.js'
 import type { HostGate } from './host-gate.js'
 import { withRecording } from './with-recording.js'

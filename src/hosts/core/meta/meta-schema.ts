@@ -10,7 +10,7 @@ import type {
   ErrorStage,
   ScenarioStatus,
   StopReason,
-} from '../state/types.js'
+} from '../../../state/types.js'
 import {
   bool,
   count,

@@ -1,7 +1,7 @@
 // Task meta is an artifact: Vitest's JSON reporter writes it, blobs of sharded runs keep it, and
 // every report is drawn from it. So its strings pass the test's `redact` hook and secret masking
 // in the worker, before they leave the test; the reporter masks again in the main process.
-import { InvalidArgumentError } from '../errors/index.js'
+import { InvalidArgumentError } from '../../../errors/index.js'
 import {
   currentSecretSettings,
   liveKeys,
@@ -10,7 +10,7 @@ import {
   type SecretRule,
   type SecretSettings,
   secretRules,
-} from '../secrets/index.js'
+} from '../../../secrets/index.js'
 import type { MetaText } from './scenario-meta.js'
 
 /** Where the `redact` hook is told a string of task meta sits: `report.runs.0.turns.1.answer`. */

@@ -1,8 +1,8 @@
 // How the scenario meta writes the strings it draws from a test's definition and results: each
 // through the `text` rewrite (redaction, secret masking) before it is clipped, node ids and
 // outcome names once per value so the graph, the paths and the outcomes keep agreeing.
-import type { ScenarioDefinition } from '../scenario/definition.js'
-import { END } from '../scenario/end.js'
+import type { ScenarioDefinition } from '../../../scenario/definition.js'
+import { END } from '../../../scenario/end.js'
 import { clip, describeWhen, MAX_LABEL } from './describe-when.js'
 import { MAX_META_STRING } from './meta-fields.js'
 import type { ScenarioEdgeMeta, ScenarioGraphMeta, ScenarioRunMeta } from './meta-schema.js'

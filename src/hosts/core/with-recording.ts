@@ -1,7 +1,7 @@
-import { countAgentCalls } from '../agent-usage/index.js'
-import { isPlainObject } from '../internal/is-plain-object.js'
-import type { RecordingSession } from '../recordings/session.js'
-import type { RunOptions } from '../runner/run-options.js'
+import { countAgentCalls } from '../../agent-usage/index.js'
+import { isPlainObject } from '../../internal/is-plain-object.js'
+import type { RecordingSession } from '../../recordings/session.js'
+import type { RunOptions } from '../../runner/run-options.js'
 
 /**
  * The run options with `recording` (the test's, or one of its samples'), unless they give one of

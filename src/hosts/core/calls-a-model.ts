@@ -1,7 +1,7 @@
-import { isPlainObject } from '../internal/is-plain-object.js'
-import type { OutcomeCheck } from '../outcomes/types.js'
-import { isScenarioDefinition, type ScenarioDefinition } from '../scenario/index.js'
-import { isSimulatedUser } from '../simulated-user/simulated-user.js'
+import { isPlainObject } from '../../internal/is-plain-object.js'
+import type { OutcomeCheck } from '../../outcomes/types.js'
+import { isScenarioDefinition, type ScenarioDefinition } from '../../scenario/index.js'
+import { isSimulatedUser } from '../../simulated-user/simulated-user.js'
 
 /**
  * Whether a run of `definition` with `options` names a model anywhere — the answering side, the

@@ -3,9 +3,9 @@
 // survives `--shard` + `--merge-reports` (blobs keep the task tree), so everything a report shows
 // must be in here — and kept small, since it travels by RPC and into every blob. No vitest
 // import: the worker side calls it.
-import { passed, resultSet } from '../samples/result-set.js'
-import type { ScenarioDefinition } from '../scenario/definition.js'
-import type { ScenarioExecutionResult } from '../state/types.js'
+import { passed, resultSet } from '../../../samples/result-set.js'
+import type { ScenarioDefinition } from '../../../scenario/definition.js'
+import type { ScenarioExecutionResult } from '../../../state/types.js'
 import { addJudgements, addTexts } from './meta-budgets.js'
 import { MAX_META_STRING } from './meta-fields.js'
 import { SCENARIO_META_VERSION, type ScenarioMeta } from './meta-schema.js'

@@ -1,7 +1,7 @@
 // The plugin's options as every host hands them to its test files, resolved once in the main
 // process: the Vitest plugin through `provide`/`inject`, Jest's `withScenario` through the config's
 // `globals`. JSON only, since they cross processes; nothing here is recomputed in a worker.
-import type { RecordingMode } from '../recordings/mode.js'
+import type { RecordingMode } from '../../recordings/mode.js'
 import type { CheckedPluginOptions, OptionsHost } from './plugin-options.js'
 import { redactModulePath } from './redact-module-path.js'
 

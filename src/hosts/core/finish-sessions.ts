@@ -1,9 +1,9 @@
 // What every host (the Vitest setup entry, the Jest host) does with the sessions of one test
 // beyond creating them: refusing calls made outside any test, and finishing a test's sessions into
 // one summary and its failures.
-import { RecordingError } from '../errors/index.js'
-import { RecordingSession, type RecordingSummary } from './session.js'
-import type { RecordingStore } from './store.js'
+import { RecordingError } from '../../errors/index.js'
+import { RecordingSession, type RecordingSummary } from '../../recordings/session.js'
+import type { RecordingStore } from '../../recordings/store.js'
 
 /** A session that refuses every call with `error` (nothing is read or written). */
 export function refusingSession(error: RecordingError, store: RecordingStore): RecordingSession {

@@ -1,10 +1,11 @@
 // A scenario test's reporter meta, built once, when the test ends: from every run the body made
 // (a test with n runs or samples builds it once, not after each run over all the results so
 // far). Redacted and masked here, in the worker: the meta leaves the test.
-import { metaText } from '../reporter/meta-text.js'
-import { type ScenarioMeta, scenarioMeta } from '../reporter/scenario-meta.js'
-import type { ScenarioDefinition } from '../scenario/index.js'
-import type { ScenarioExecutionResult } from '../state/types.js'
+
+import type { ScenarioDefinition } from '../../scenario/index.js'
+import type { ScenarioExecutionResult } from '../../state/types.js'
+import { metaText } from './meta/meta-text.js'
+import { type ScenarioMeta, scenarioMeta } from './meta/scenario-meta.js'
 
 /** Where a test's meta goes: the host's side of it. */
 export interface MetaHost {

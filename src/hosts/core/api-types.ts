@@ -1,8 +1,8 @@
 import type { z } from 'zod'
-import type { RunOptions } from '../runner/index.js'
-import type { ScenarioResultSet } from '../samples/index.js'
-import type { Scenario } from '../scenario/index.js'
-import type { ScenarioExecutionResult } from '../state/types.js'
+import type { RunOptions } from '../../runner/index.js'
+import type { ScenarioResultSet } from '../../samples/index.js'
+import type { Scenario } from '../../scenario/index.js'
+import type { ScenarioExecutionResult } from '../../state/types.js'
 import type { scenarioOptionsSchema } from './scenario-options.js'
 
 // The shape of `scenario()` for any test runner: `Base` is what the runner gives a test body

@@ -1,7 +1,7 @@
 // The texts of a scenario's meta — seeded messages, questions, answers, tool calls and judge
 // reasoning — kept within a budget per scenario, failed runs first: a sample set of 20 long
 // conversations keeps the texts of the first few, not megabytes of meta.
-import type { ScenarioExecutionResult, TurnRecord } from '../state/types.js'
+import type { ScenarioExecutionResult, TurnRecord } from '../../../state/types.js'
 import { define } from './meta-fields.js'
 import type { JudgementMeta, ScenarioRunMeta, ToolCallMeta } from './meta-schema.js'
 import { failedFirst, type MetaWriter } from './meta-writer.js'

@@ -1,5 +1,5 @@
 // A short, readable label for an edge condition, as reports print it beside the edge.
-import { isPlainObject } from '../internal/is-plain-object.js'
+import { isPlainObject } from '../../../internal/is-plain-object.js'
 
 /** The longest label a report shows; longer ones end in `…`. */
 export const MAX_LABEL = 60

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { RecordingError } from '../../src/errors/index.js'
-import { finishTestSessions, refusingSession } from '../../src/recordings/host-sessions.js'
-import { RecordingSession } from '../../src/recordings/session.js'
-import { memoryStore } from '../../src/recordings/store.js'
+import { RecordingError } from '../../../src/errors/index.js'
+import { finishTestSessions, refusingSession } from '../../../src/hosts/core/finish-sessions.js'
+import { RecordingSession } from '../../../src/recordings/session.js'
+import { memoryStore } from '../../../src/recordings/store.js'
 
 // What both hosts do when a test ends: finish the sessions it made, in one summary and a list of
 // failures. A session here makes no call (replay mode, a memory store): it finishes with zeros.

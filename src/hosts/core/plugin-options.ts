@@ -1,13 +1,13 @@
 import { z } from 'zod'
-import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
-import type { InvalidArgumentError } from '../errors/index.js'
-import { sharedKeys } from '../internal/merge-scopes.js'
-import { optionsError, parseOptions } from '../internal/options-schema.js'
-import { limiterOptionsSchema } from '../models/limiter.js'
-import { pluginModelConfigSchema } from '../models/model-config-schema.js'
-import { budgetSchema } from '../runner/budget.js'
-import { pricesSchema, runOptionsSchema, timeoutMsSchema } from '../runner/run-options.js'
-import { allowNetworkSchema } from '../seal/allow-network.js'
+import { docsPath, OPTIONS_DOCS } from '../../errors/docs-line.js'
+import type { InvalidArgumentError } from '../../errors/index.js'
+import { sharedKeys } from '../../internal/merge-scopes.js'
+import { optionsError, parseOptions } from '../../internal/options-schema.js'
+import { limiterOptionsSchema } from '../../models/limiter.js'
+import { pluginModelConfigSchema } from '../../models/model-config-schema.js'
+import { budgetSchema } from '../../runner/budget.js'
+import { pricesSchema, runOptionsSchema, timeoutMsSchema } from '../../runner/run-options.js'
+import { allowNetworkSchema } from '../../seal/allow-network.js'
 
 /** The message for a `redact` function: it cannot cross to the workers, a module can. */
 const REDACT_FUNCTION =

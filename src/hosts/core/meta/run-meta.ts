@@ -1,9 +1,14 @@
 // One run of a scenario as the meta holds it: status, path, the edges taken, outcomes, usage
 // split into spent now and recorded, and the turns (their texts are added later, within the
 // scenario's budget: meta-budgets.ts).
-import { passed } from '../samples/result-set.js'
-import { setOwn } from '../state/own-keys.js'
-import type { ChatMessage, ScenarioExecutionResult, TurnRecord, TurnUsage } from '../state/types.js'
+import { passed } from '../../../samples/result-set.js'
+import { setOwn } from '../../../state/own-keys.js'
+import type {
+  ChatMessage,
+  ScenarioExecutionResult,
+  TurnRecord,
+  TurnUsage,
+} from '../../../state/types.js'
 import { define } from './meta-fields.js'
 import type { ScenarioRunMeta, SeedMessageMeta, TurnMeta, UsageMeta } from './meta-schema.js'
 import type { MetaWriter } from './meta-writer.js'

@@ -1,0 +1,49 @@
+import type { RecordingError } from '../../errors/index.js'
+import type { RedactHook } from '../../recordings/normalize-request.js'
+import type { RecordingStore } from '../../recordings/store.js'
+
+/**
+ * What a host's run decides for every test's recordings: where they live, how they are redacted,
+ * and how a miss report says to re-record. A host builds it once per run (or per test file) from
+ * its options and hands it to each `TestRecordings`.
+ */
+export interface RecordingSettings {
+  /** The project root (Vitest's root, Jest's rootDir): `dir` resolves against it, messages show paths relative to it. */
+  root: string
+  /** `recordings.dir`: one folder for every recording instead of one beside each test file. */
+  dir?: string | undefined
+  /** The `redact` hook every stored and matched string passes. */
+  redact?: RedactHook | undefined
+  /** JSON paths where secret-shaped strings may be stored. */
+  allowSecrets?: readonly string[] | undefined
+  /** Where recordings are read and written. @default fileSystemStore */
+  store?: RecordingStore | undefined
+  /**
+   * The shell command that re-records one test, for miss reports, from the test file (relative
+   * to the root) and the test's names.
+   *
+   * @example
+   * rerecordCommand: (file, names) => `npx vitest run ${file} -t '${names.join(' ')}' -u`
+   */
+  rerecordCommand(file: string, names: readonly string[]): string
+  /**
+   * The ids of the file's tests that made a session, by id, for a host whose runner cannot list
+   * a file's tests (`allTestIds()` gives `undefined`): the second test to claim an id is refused
+   * as a duplicate. One map per test file, kept by the host.
+   */
+  claimed?: Map<string, unknown> | undefined
+}
+
+/** What a host adds for one test beyond its `HostTest`. */
+export interface TestRecordingsOptions {
+  /**
+   * The test's recording ids under the host's former naming (no sample suffix): a recording
+   * found only under one of them is replayed, and the next write renames it.
+   */
+  formerIds?: readonly string[] | undefined
+  /**
+   * Refuses every call of the test with this error (nothing is read or written): the host knows
+   * nothing would finish the test's sessions, say.
+   */
+  refuse?: RecordingError | undefined
+}
