@@ -3,6 +3,7 @@ import { LIVE_TIMEOUT_MS } from '../hosts/core/live-timeout.js'
 import { runScenarioBody } from '../hosts/core/run-scenario-body.js'
 import { checkEachRows, checkScenarioName } from '../hosts/core/scenario-options.js'
 import { type ScenarioParts, scenarioParts } from '../hosts/core/scenario-parts.js'
+import { testFailure } from '../hosts/core/test-failure.js'
 import { jestGate } from './host-presence.js'
 import { jestGlobals } from './jest-globals.js'
 import { declarer, type Flags, type JestTest } from './jest-test.js'
@@ -17,7 +18,6 @@ import {
 } from './recordings.js'
 import { ensureJestMatchers } from './register-matchers.js'
 import { appendScenarioRecord } from './results-channel.js'
-import { testFailure } from '../hosts/core/test-failure.js'
 
 /** What a Jest test body gets besides `run()`: nothing (Jest passes no test context). */
 export type JestTestContext = Record<never, never>

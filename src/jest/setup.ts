@@ -5,6 +5,7 @@
 // every test file, in the test environment: the only place `@jest/globals` may be imported.
 import { afterAll, afterEach, beforeEach, expect, test } from '@jest/globals'
 import { redactFromModule, useRedactModule } from '../hosts/core/redact-module.js'
+import { testFailure } from '../hosts/core/test-failure.js'
 import { processLimiter } from '../models/limiter.js'
 import { type SealedTest, seal, sealedTest, unseal } from '../seal/network-seal.js'
 import { useSecretSettings } from '../secrets/current-settings.js'
@@ -13,7 +14,6 @@ import type { JestTest } from './jest-test.js'
 import { providedJestOptions } from './options.js'
 import { finishJestRecordings, jestTestNow, willFinish } from './recordings.js'
 import { registerJestMatchers } from './register-matchers.js'
-import { testFailure } from '../hosts/core/test-failure.js'
 
 useJestGlobals({
   expect: expect as unknown as JestGlobals['expect'],

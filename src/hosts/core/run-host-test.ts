@@ -41,7 +41,7 @@ export async function runHostTest(
   let failed = false
   try {
     const run = () => body(recordings)
-    await recordings.run(() => (sealed === undefined ? run() : runSealed(sealed, run)))
+    await recordings.runInTest(() => (sealed === undefined ? run() : runSealed(sealed, run)))
   } catch (thrown) {
     failed = true
     error = thrown
