@@ -108,3 +108,21 @@ export {
 } from './hosts/core/plugin-options.js'
 export { type HostOptions, resolveHostOptions } from './hosts/core/host-options.js'
 export { redactHookOf } from './hosts/core/redact-module.js'
+
+// ─── For a host whose runner has no `expect`, no `each` and no test data for its reporter ───────
+// (node:test): the matchers as assertion functions, row names, the mode from an update flag, one
+// test's run around its body, and the records a reporter in another process reads.
+export { assertionFunctions, type ScenarioAssertions } from './hosts/core/assertion-functions.js'
+export type { BasicScenarioAPIOf } from './hosts/core/basic-api.js'
+export { eachName } from './hosts/core/each-name.js'
+export {
+  appendRecord,
+  openRecords,
+  type RecordsFolder,
+  recordsReport,
+  type ScenarioRecord,
+} from './hosts/core/results-records.js'
+export { type HostTestOutcome, runHostTest } from './hosts/core/run-host-test.js'
+export { runnerMode } from './hosts/core/runner-mode.js'
+export type { TestCaseLike } from './reporter/collect-entries.js'
+export type { ReporterHost } from './reporter/reporter-options.js'

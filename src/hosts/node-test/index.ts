@@ -2,13 +2,11 @@
 // scenario assertions as functions, and `wrap` / `recordedFetch` bound to the running scenario's
 // recording. It is built on the host core alone and imports nothing of Vitest or Jest; the
 // reporter is `vitest-scenario/node-test/reporter`.
-import { hostBound } from '../core/host-bound.js'
-import { TestRecordings } from '../core/test-recordings.js'
+import { hostBound, TestRecordings } from '../../host.js'
 
+export type { BasicScenarioAPIOf, ScenarioAssertions } from '../../host.js'
 // The types of `scenario()`'s signatures, as every host names them.
 export type * from '../core/api-types.js'
-export type { ScenarioAssertions } from '../core/assertion-functions.js'
-export type { BasicScenarioAPIOf } from '../core/basic-api.js'
 export { assertScenario, type ScenarioAssert } from './assert.js'
 export { type NodeScenarioAPI, type NodeTestContext, scenario } from './scenario.js'
 

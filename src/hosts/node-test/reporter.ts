@@ -2,13 +2,15 @@
 // and the Markdown/HTML reports of the other hosts, from the records the test files' processes
 // leave in the run's results folder (node:test gives a reporter events, no data of a test's own).
 import { Transform, type TransformCallback } from 'node:stream'
+import { openRecords, recordsReport } from '../../host.js'
 import {
   checkReporterOptions,
   type ReporterHost,
   type ScenarioReporterOptions,
 } from '../../reporter/reporter-options.js'
-import { openRecords, recordsReport } from '../core/results-records.js'
-import { RESULTS_ENV } from './scenario.js'
+
+/** The variable naming the run's results folder, for the test files' processes. */
+export const RESULTS_ENV = 'VITEST_SCENARIO_NODE_TEST_RESULTS'
 
 /** Options of the node:test scenario reporter: report paths, relative to the working directory. */
 export type NodeScenarioReporterOptions = ScenarioReporterOptions

@@ -3,19 +3,24 @@
 // and `--test-update-snapshots` (in the process's `execArgv`); the rest is the core's.
 import { relative } from 'node:path'
 import { type TestContext, test } from 'node:test'
-import { RECORD_ENV } from '../../recordings/mode.js'
-import type { ScenarioBuild } from '../core/api-types.js'
-import type { BasicScenarioAPIOf } from '../core/basic-api.js'
-import { eachName } from '../core/each-name.js'
-import type { HostTest } from '../core/host-test.js'
-import { LIVE_TIMEOUT_MS } from '../core/live-timeout.js'
-import { appendRecord } from '../core/results-records.js'
-import { runHostTest } from '../core/run-host-test.js'
-import { runScenarioBody } from '../core/run-scenario-body.js'
-import { runnerMode } from '../core/runner-mode.js'
-import { checkEachRows, checkScenarioName } from '../core/scenario-options.js'
-import { type ScenarioParts, scenarioParts } from '../core/scenario-parts.js'
+import {
+  appendRecord,
+  type BasicScenarioAPIOf,
+  checkEachRows,
+  checkScenarioName,
+  eachName,
+  type HostTest,
+  LIVE_TIMEOUT_MS,
+  RECORD_ENV,
+  runHostTest,
+  runnerMode,
+  runScenarioBody,
+  type ScenarioBuild,
+  type ScenarioParts,
+  scenarioParts,
+} from '../../host.js'
 import { assertScenario } from './assert.js'
+import { RESULTS_ENV } from './reporter.js'
 
 /** What a node:test scenario body gets besides `run()`: node:test's test context. */
 export interface NodeTestContext {
@@ -25,9 +30,6 @@ export interface NodeTestContext {
 
 /** `scenario()` for node:test, with its modifiers. */
 export type NodeScenarioAPI = BasicScenarioAPIOf<NodeTestContext>
-
-/** The variable naming the reporter's results folder (see `scenarioReporter`). */
-export const RESULTS_ENV = 'VITEST_SCENARIO_NODE_TEST_RESULTS'
 
 const NO_MODEL_FIX =
   'Set `model` in the scenario options, scenario(name, { model }, build, body), or pass run({ model }). An agent function (your app) works as the model too.'
