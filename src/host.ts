@@ -109,10 +109,10 @@ export {
 export { type HostOptions, resolveHostOptions } from './hosts/core/host-options.js'
 export { redactHookOf } from './hosts/core/redact-module.js'
 
-// ─── For a host whose runner has no `expect`, no `each` and no test data for its reporter ───────
-// (node:test): the matchers as assertion functions, row names, the mode from an update flag, one
-// test's run around its body, and the records a reporter in another process reads.
-export { assertionFunctions, type ScenarioAssertions } from './hosts/core/assertion-functions.js'
+// ─── For a host whose runner has no `each` and no test data for its reporter (node:test) ──────
+// Row names, the mode from an update flag, one test's run around its body, and the records a
+// reporter in another process reads. (The matchers as assertion functions,
+// `hosts/core/assertion-functions.ts`, stay out of this entry: the matchers' types name Vitest's.)
 export type { BasicScenarioAPIOf } from './hosts/core/basic-api.js'
 export { eachName } from './hosts/core/each-name.js'
 export {

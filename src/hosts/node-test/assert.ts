@@ -2,8 +2,9 @@
 // functions, and the conversation snapshot through node:test's own snapshots.
 import type { TestContext } from 'node:test'
 import { InvalidArgumentError } from '../../errors/index.js'
-import { assertionFunctions, type ScenarioAssertions, TestRecordings } from '../../host.js'
+import { TestRecordings } from '../../host.js'
 import { createConversationSerializer } from '../../snapshot/index.js'
+import { assertionFunctions, type ScenarioAssertions } from '../core/assertion-functions.js'
 
 /** What `assertScenario(result)` returns: the assertions, `.not`, and the conversation snapshot. */
 export interface ScenarioAssert extends ScenarioAssertions {

@@ -1,12 +1,12 @@
-// vitest-scenario/node-test — `scenario()` for Node's built-in test runner (node:test), the
-// scenario assertions as functions, and `wrap` / `recordedFetch` bound to the running scenario's
-// recording. It is built on the host core alone and imports nothing of Vitest or Jest; the
-// reporter is `vitest-scenario/node-test/reporter`.
+// vitest-scenario/node-test — `scenario()` for Node's built-in test runner, the scenario assertions
+// as functions, and `wrap` / `recordedFetch` bound to the running scenario's recording; built on
+// the host core alone, with nothing of Vitest or Jest. Its reporter: `/node-test/reporter`.
 import { hostBound, TestRecordings } from '../../host.js'
 
-export type { BasicScenarioAPIOf, ScenarioAssertions } from '../../host.js'
-// The types of `scenario()`'s signatures, as every host names them.
+export type { BasicScenarioAPIOf } from '../../host.js'
+// The types of `scenario()`'s signatures (the host core's, as every host names them).
 export type * from '../core/api-types.js'
+export type { ScenarioAssertions } from '../core/assertion-functions.js'
 export { assertScenario, type ScenarioAssert } from './assert.js'
 export { type NodeScenarioAPI, type NodeTestContext, scenario } from './scenario.js'
 

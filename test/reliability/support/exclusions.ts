@@ -19,8 +19,6 @@ export const exclusions: Readonly<Record<string, string>> = {
   // values (a name through scenarioParts, rows through checkEachRows, its runner's flags), never
   // with a user's input as it is; node-test-core.test.ts tests each, node-test-host.test.ts runs
   // them end to end.
-  assertionFunctions:
-    'a host calls it with the received value and its own flags; the received value is fuzzed through assertScenario',
   eachName:
     'a host calls it with a name scenarioParts checked and rows checkEachRows checked (node-test-core.test.ts)',
   runnerMode:
