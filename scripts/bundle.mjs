@@ -30,14 +30,14 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const CHUNKS = 'src/chunks'
 
 /** The entries whose import graph may reach Jest (`jest`, `@jest/*`, `jest-*`). */
-const JEST_ENTRIES = ['src/jest/index', 'src/jest/setup']
+const JEST_ENTRIES = ['src/hosts/jest/index', 'src/hosts/jest/setup']
 /** The entries whose import graph may reach Vitest at run time. */
 const VITEST_ENTRIES = [
   'src/index',
   'matchers/index',
-  'src/setup/index',
-  'src/plugin/index',
-  'src/reporter/index',
+  'src/hosts/vitest/setup/index',
+  'src/hosts/vitest/plugin/index',
+  'src/hosts/vitest/reporter/index',
 ]
 /** The adapter entries: each may load its own optional SDK, and no other entry may. */
 const SDK_ENTRIES = { 'src/ai-sdk/index': /^ai$/, 'src/openai-agents/index': /^@openai\/agents$/ }

@@ -25,7 +25,7 @@ function fail(message) {
   process.exit(1)
 }
 
-if (!existsSync(join(root, 'dist/src/reporter/index.js'))) {
+if (!existsSync(join(root, 'dist/src/hosts/vitest/reporter/index.js'))) {
   fail('dist/ is missing: run `npm run build` first (npm run docs:screenshot does).')
 }
 if (!existsSync(chromiumPath)) {

@@ -8,7 +8,7 @@
 // `vitest-scenario/serialization`, recording plumbing in `vitest-scenario/host`.
 
 // ─── scenario() tests ────────────────────────────────────────────────────────────────────────
-export { scenario } from './scenario-test/scenario.js'
+export { scenario } from './hosts/vitest/scenario/scenario.js'
 export type {
   SamplesOf,
   ScenarioAPI,
@@ -19,7 +19,7 @@ export type {
   ScenarioOptions,
   ScenarioRunOptions,
   ScenarioRunResult,
-} from './scenario-test/types.js'
+} from './hosts/vitest/scenario/types.js'
 export type {
   ScenarioAPIOf,
   ScenarioBodyOf,
@@ -30,7 +30,12 @@ export type {
 // ─── Model calls bound to the running test's recording ─────────────────────────────────────────
 // Inside a test they record to and replay from its recording; `vitest-scenario/core` keeps the
 // unbound `runScenario`, `judgeConversation` and `wrap`.
-export { judgeConversation, recordedFetch, runScenario, wrap } from './setup/test-bound.js'
+export {
+  judgeConversation,
+  recordedFetch,
+  runScenario,
+  wrap,
+} from './hosts/vitest/setup/test-bound.js'
 
 // ─── Building a scenario ────────────────────────────────────────────────────────────────────────
 export type { ScenarioDefinition } from './scenario/definition.js'

@@ -75,22 +75,24 @@ let installed: (() => void) | undefined
 
 /**
  * Seals the network for `test` until `unseal(test)`: installs the interception if no other test
- * has, and makes `test` the one this async context's requests are judged for. The host calls it
- * where the test's body inherits the async context (Vitest's `beforeEach`).
+ * has. A request from an async context of no sealed test is judged for `test` while it is the one
+ * test running; `withinSeal` ties a test's own async context to it (needed when tests run
+ * concurrently).
  */
 export function seal(test: SealedTest): void {
   running.add(test)
   installed ??= install()
-  scope.enterWith(test)
 }
 
 /**
- * Runs `fn` sealed for `test`, as `seal` does but scoped to `fn`'s async context
- * (`AsyncLocalStorage.run`), for a host that runs the test's body itself; `unseal(test)` ends it.
+ * Runs `fn` as `test`'s async context: its requests (and those of every context it creates) are
+ * judged for `test`. The host wraps the test's hooks and body in it (Vitest's `aroundEach`).
+ *
+ * @example
+ * seal(test)
+ * await withinSeal(test, runTest)
  */
-export function runSealed<T>(test: SealedTest, fn: () => T): T {
-  running.add(test)
-  installed ??= install()
+export function withinSeal<T>(test: SealedTest, fn: () => T): T {
   return scope.run(test, fn)
 }
 

@@ -1,22 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { SecretSettings } from './redact-hook.js'
 
-/** Where the settings come from: installed by the host, none until then. */
-let source: (() => SecretSettings) | undefined
+/** The settings of the test running in this async context, as its host runs it. */
+const settings = new AsyncLocalStorage<() => SecretSettings>()
 
 /**
- * Hands the library the host's secret settings: the `redact` hook and `allowSecrets` of the test
- * that is running (the Vitest setup installs its own; `undefined` takes them out again). Called
- * once by the host when it starts, never per test or per call.
+ * Runs `fn` with the host's secret settings for the test it runs: the `redact` hook and
+ * `allowSecrets` its recordings use. A host wraps each test in it (Vitest's `aroundEach`, Jest's
+ * scenario body), so snapshots, reporter meta and messages read the settings of their own test.
+ *
+ * @example
+ * withSecretSettings(() => ({ redact, allowSecrets }), runTest)
  */
-export function useSecretSettings(settings: (() => SecretSettings) | undefined): void {
-  source = settings
+export function withSecretSettings<T>(source: () => SecretSettings, fn: () => T): T {
+  return settings.run(source, fn)
 }
 
 /**
- * The `redact` hook and `allowSecrets` of the test that is running, as the host gave them with
- * `useSecretSettings`; none without a host. Snapshots, task meta and matcher messages use the
- * same ones as the recordings, so no artifact keeps what a recording would redact.
+ * The `redact` hook and `allowSecrets` of the test that is running, as its host gave them with
+ * `withSecretSettings`; none outside a host's test. Snapshots, task meta and matcher messages use
+ * the same ones as the recordings, so no artifact keeps what a recording would redact.
  */
 export function currentSecretSettings(): SecretSettings {
-  return source?.() ?? {}
+  return settings.getStore()?.() ?? {}
 }

@@ -6,7 +6,7 @@ export {
   neutralizeControlKeepColours,
   stripControl,
 } from './control-characters.js'
-export { currentSecretSettings, useSecretSettings } from './current-settings.js'
+export { currentSecretSettings, withSecretSettings } from './current-settings.js'
 export {
   allowList,
   type GuardOptions,

@@ -7,6 +7,7 @@ import {
   type GuardOptions,
   liveKeys,
   neutralizeControl,
+  type SecretSettings,
   secretRules,
 } from '../secrets/index.js'
 import { isScenarioExecutionResult } from '../state/is-execution-result.js'
@@ -34,9 +35,12 @@ export interface SnapshotLocation {
  *
  * @param where - the snapshot file and test being asserted, for the error message (the host
  *   layer reads them from its `expect` state).
+ * @param settings - the running test's `redact` hook and `allowSecrets`, as its host knows them;
+ *   by default those the host runs the test with (`withSecretSettings`).
  */
 export function createConversationSerializer(
   where: () => SnapshotLocation = () => ({}),
+  settings: () => SecretSettings = currentSecretSettings,
 ): ConversationSerializer {
   return {
     test: (value) => isScenarioExecutionResult(value) || isScenarioResultSet(value),
@@ -44,7 +48,7 @@ export function createConversationSerializer(
       // Checked before the guard copies it: a damaged result fails here, naming the field.
       if (isScenarioResultSet(value)) assertResultSet(value, 'the conversation serializer')
       else assertResult(value, 'the conversation serializer')
-      const guard = snapshotGuard(where)
+      const guard = snapshotGuard(where, settings())
       const text = isScenarioResultSet(value)
         ? renderResultSet(guardResultSet(value, guard))
         : renderConversation(guardResult(value as Parameters<typeof renderConversation>[0], guard))
@@ -63,8 +67,7 @@ export function createConversationSerializer(
  */
 export const conversationSerializer: ConversationSerializer = createConversationSerializer()
 
-function snapshotGuard(where: () => SnapshotLocation): GuardOptions {
-  const settings = currentSecretSettings()
+function snapshotGuard(where: () => SnapshotLocation, settings: SecretSettings): GuardOptions {
   const allowed = allowList(settings.allowSecrets)
   return {
     rules: secretRules(liveKeys()),

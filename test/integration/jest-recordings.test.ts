@@ -2,6 +2,7 @@ import { readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseRecording } from '../../src/recordings/recording-file.js'
+import { recordingPath, recordingTestId } from '../../src/recordings/test-id.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import { prepareSample, projectFiles, runJestAsync } from '../support/sample-project.js'
@@ -72,6 +73,11 @@ function written(): Map<string, string> {
   )
 }
 
+/** A test's recording, relative to the project, by its describe chain and name. */
+function recordingOf(names: string[]): string {
+  return recordingPath('__recordings__/conversation.test.ts', recordingTestId(names))
+}
+
 describe('recordings under Jest', () => {
   test('the first local run records one file per test and sample, and writes the snapshot', async () => {
     const run = await local()
@@ -121,6 +127,8 @@ describe('recordings under Jest', () => {
       'Echo: Are you sure? I read it was navitoclax.',
     )
     expect(run.output).toContain('[sample] pushback replayed=false')
+    // Named after the describe chain, as on every host (not Jest's space-joined full name).
+    expect(files.has(recordingOf(['concurrent', 'asks about imatinib']))).toBe(true)
   }, 180_000)
 
   test('a second local run replays and changes no byte', async () => {
@@ -240,5 +248,22 @@ describe('recordings under Jest', () => {
       'Two or more tests of refused.test.ts have the same full name, so they would share one recording',
     )
     expect(run.output).toMatch(/Tests:\s+1 failed, 2 passed, 3 total/)
+  }, 180_000)
+
+  test("a recording under Jest's former name (the space-joined full name) replays, and the next write renames it", async () => {
+    const now = recordingOf(['concurrent', 'asks about venetoclax'])
+    const former = recordingOf(['concurrent asks about venetoclax'])
+    renameSync(join(dir, now), join(dir, former))
+    const replay = await ci(['-t', 'asks about venetoclax'])
+    expect(replay.code, replay.output).toBe(0)
+    // Replaying writes nothing: the file keeps its former name.
+    expect(written().has(former)).toBe(true)
+    expect(written().has(now)).toBe(false)
+    const update = await local(['-t', 'asks about venetoclax', '-u'])
+    expect(update.code, update.output).toBe(0)
+    const files = written()
+    expect(files.has(now)).toBe(true)
+    expect(files.has(former)).toBe(false)
+    expect(update.output).not.toContain('obsolete')
   }, 180_000)
 })

@@ -16,20 +16,20 @@ import type { Reporter } from '@jest/reporters'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/index.js'
 import { type ScenarioMeta, scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
-import { failureHeadline, jestState, jestTestModule } from '../../src/jest/jest-results.js'
+import { failureHeadline, jestState, jestTestModule } from '../../src/hosts/jest/jest-results.js'
 import JestScenarioReporterDefault, {
   type JestAssertionResultLike,
   type JestGlobalConfigLike,
   JestScenarioReporter,
   type JestScenarioReporterOptions,
   type JestTestFileResultLike,
-} from '../../src/jest/reporter.js'
+} from '../../src/hosts/jest/reporter.js'
 import {
   appendScenarioRecord,
   RESULTS_DIR_ENV,
   resultsFile,
   type ScenarioTestRecord,
-} from '../../src/jest/results-channel.js'
+} from '../../src/hosts/jest/results-channel.js'
 import { collectEntries } from '../../src/reporter/collect-entries.js'
 import { runScenario } from '../../src/runner/index.js'
 import { scriptedModel } from '../../src/scripted-model/index.js'

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { withScenario } from '../../src/jest/with-scenario.js'
+import { withScenario } from '../../src/hosts/jest/with-scenario.js'
 import { resultsDir } from '../support/paths.js'
 
 afterEach(() => {
@@ -31,7 +31,7 @@ describe('withScenario(jestConfig, options)', () => {
     )
     expect(config.testEnvironment).toBe('node')
     expect(config.setupFilesAfterEnv).toEqual([
-      expect.stringMatching(/src\/jest\/setup\.(js|ts)$/),
+      expect.stringMatching(/src\/hosts\/jest\/setup\.(js|ts)$/),
       './test/own-setup.ts',
     ])
     expect(config.globals).toEqual({

@@ -21,14 +21,14 @@ const entrySources = [
   'src/host.ts',
   'src/serialization.ts',
   'matchers/index.ts',
-  'src/setup/index.ts',
-  'src/plugin/index.ts',
-  'src/reporter/index.ts',
+  'src/hosts/vitest/setup/index.ts',
+  'src/hosts/vitest/plugin/index.ts',
+  'src/hosts/vitest/reporter/index.ts',
   'src/ai-sdk/index.ts',
   'src/openai-agents/index.ts',
-  'src/jest/index.ts',
-  'src/jest/setup.ts',
-  'src/jest/reporter.ts',
+  'src/hosts/jest/index.ts',
+  'src/hosts/jest/setup.ts',
+  'src/hosts/jest/reporter.ts',
   'src/hosts/node-test/index.ts',
   'src/hosts/node-test/reporter.ts',
 ]
@@ -39,7 +39,7 @@ const entrySources = [
  * `jest.config.js` in Jest's main process, where `@jest/globals` throws, and the reporter runs
  * there too.
  */
-const jestEntries = ['src/jest/index.ts', 'src/jest/setup.ts']
+const jestEntries = ['src/hosts/jest/index.ts', 'src/hosts/jest/setup.ts']
 
 /**
  * The Vitest host's entries, the runner-agnostic ones and the Jest reporter: none of them may
@@ -251,9 +251,9 @@ describe('import graph', () => {
   }, 30_000)
 
   test('only the Jest setup entry reaches @jest/globals; the Jest entries reach nothing from vitest at run time', () => {
-    expect(jestRequests(['src/jest/setup.ts'])).toEqual(['@jest/globals'])
+    expect(jestRequests(['src/hosts/jest/setup.ts'])).toEqual(['@jest/globals'])
     // jest.config.js imports vitest-scenario/jest (withScenario) outside any test environment.
-    expect(jestRequests(['src/jest/index.ts'])).toEqual([])
+    expect(jestRequests(['src/hosts/jest/index.ts'])).toEqual([])
     // The matcher functions are typed with Vitest's matcher state (type-only imports, erased):
     // what the built entries import is checked with types left out.
     for (const entry of jestEntries) {
@@ -267,8 +267,8 @@ describe('import graph', () => {
 
   test("the Jest reporter (Jest's main process) reaches nothing from vitest and loads without it", () => {
     // Static imports, types included: it names no Vitest type either.
-    expect(vitestRequests('src/jest/reporter.ts')).toEqual([])
-    const result = importWithoutVitest(join(repoRoot, 'dist/src/jest/reporter.js'))
+    expect(vitestRequests('src/hosts/jest/reporter.ts')).toEqual([])
+    const result = importWithoutVitest(join(repoRoot, 'dist/src/hosts/jest/reporter.js'))
     expect(result.output).not.toContain('[vitest-free]')
     expect(result.code, result.output).toBe(0)
     // One dpdm run and a node process: seconds under load.

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/index.js'
-import { scenarioPlugin } from '../../src/plugin/index.js'
-import { PROVIDED_KEY, type ProvidedOptions } from '../../src/plugin/provided.js'
+import { scenarioPlugin } from '../../src/hosts/vitest/plugin/index.js'
+import { PROVIDED_KEY, type ProvidedOptions } from '../../src/hosts/vitest/plugin/provided.js'
 
 /** The message scenarioPlugin() throws for `options` (or, with `root`, configureVitest). */
 function problem(options: unknown, root = '/project'): string {

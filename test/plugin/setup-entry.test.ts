@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test, vi } from 'vitest'
-import type { ProvidedOptions } from '../../src/plugin/provided.js'
+import type { ProvidedOptions } from '../../src/hosts/vitest/plugin/provided.js'
 
 // The setup entry in a worker, with what the plugin resolved in the main process: it reads that
 // one object (mocked here as `inject` would return it) and recomputes nothing.
@@ -20,15 +20,16 @@ const provided = vi.hoisted((): { value: ProvidedOptions } => ({
 const REDACT = fileURLToPath(new URL('./fixtures/redact-closure.ts', import.meta.url))
 provided.value.recordings.redactModule = REDACT
 
-vi.mock('../../src/setup/provided-options.js', () => ({
+vi.mock('../../src/hosts/vitest/setup/provided-options.js', () => ({
   providedOptions: () => provided.value,
 }))
 
 const { processLimiter } = await import('../../src/models/limiter.js')
-await import('../../src/setup/index.js')
-const { redactFromModule, useRedactModule } = await import('../../src/hosts/core/redact-module.js')
+await import('../../src/hosts/vitest/setup/index.js')
+const { redactHookOf } = await import('../../src/hosts/core/redact-module.js')
+const { currentSecretSettings } = await import('../../src/secrets/current-settings.js')
 const { defaultTimeout, LIVE_TIMEOUT_MS } = await import(
-  '../../src/scenario-test/scenario-timeout.js'
+  '../../src/hosts/vitest/scenario/scenario-timeout.js'
 )
 
 afterAll(() => {
@@ -41,7 +42,8 @@ describe('the setup entry', () => {
   })
 
   test('loads the redact module through the module runner: a closure over an imported helper works', () => {
-    const redact = redactFromModule(REDACT)
+    // The test runs with its host's settings: the hook the setup entry loaded.
+    const redact = currentSecretSettings().redact
     expect(redact?.('I am tenant-123456.', 'request.body.messages.0.content')).toBe(
       'I am <tenant>.',
     )
@@ -51,7 +53,7 @@ describe('the setup entry', () => {
   })
 
   test('a module without a function as its default export is refused, naming it', () => {
-    expect(() => useRedactModule('/p/redact.ts', { redact: () => '' })).toThrow(
+    expect(() => redactHookOf('/p/redact.ts', { redact: () => '' })).toThrow(
       '[vitest-scenario] The recordings.redact module /p/redact.ts has no function as its default export (got undefined)',
     )
   })

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { SnapshotSecretError } from '../../src/errors/index.js'
 import { runScenario } from '../../src/runner/index.js'
 import { END, Scenario } from '../../src/scenario/index.js'
 import { scriptedModel } from '../../src/scripted-model/index.js'
-import { useSecretSettings } from '../../src/secrets/current-settings.js'
+import { withSecretSettings } from '../../src/secrets/current-settings.js'
 import { conversationSerializer } from '../../src/snapshot/index.js'
 
 // Conversation snapshots are committed like recordings: the same redact hook, the same scan.
@@ -25,8 +25,6 @@ function refusal(value: unknown): SnapshotSecretError {
   }
   throw new Error('the snapshot was not refused')
 }
-
-afterEach(() => useSecretSettings(undefined))
 
 describe('a secret in a result refuses its snapshot', () => {
   test('naming the path and the rule, never the value', async () => {
@@ -56,16 +54,21 @@ describe('a secret in a result refuses its snapshot', () => {
 
 describe('the redact hook of the running test applies to snapshots', () => {
   test('what the hook replaces is written replaced', async () => {
-    useSecretSettings(() => ({
-      redact: (value) => value.replaceAll(SK_KEY, '<openai-key>'),
-    }))
-    const text = conversationSerializer.serialize(await answering(`It is ${SK_KEY}.`))
+    const result = await answering(`It is ${SK_KEY}.`)
+    const text = withSecretSettings(
+      () => ({ redact: (value) => value.replaceAll(SK_KEY, '<openai-key>') }),
+      () => conversationSerializer.serialize(result),
+    )
     expect(text).toContain('assistant: It is <openai-key>.')
   })
 
   test('allowSecrets lists a snapshot path that may keep a secret-shaped value', async () => {
-    useSecretSettings(() => ({ allowSecrets: ['snapshot.history.*.rawResponse'] }))
-    expect(conversationSerializer.serialize(await answering(`It is ${SK_KEY}.`))).toContain(SK_KEY)
+    const result = await answering(`It is ${SK_KEY}.`)
+    const text = withSecretSettings(
+      () => ({ allowSecrets: ['snapshot.history.*.rawResponse'] }),
+      () => conversationSerializer.serialize(result),
+    )
+    expect(text).toContain(SK_KEY)
   })
 })
 

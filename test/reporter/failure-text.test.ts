@@ -3,7 +3,7 @@
 // Markdown and HTML writers, for Vitest's and Jest's results alike; escaped, masked and bounded.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { type ScenarioMeta, scenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
-import { jestTestModule } from '../../src/jest/jest-results.js'
+import { jestTestModule } from '../../src/hosts/jest/jest-results.js'
 import { collectEntries, type TestCaseLike } from '../../src/reporter/collect-entries.js'
 import { htmlReport } from '../../src/reporter/html.js'
 import { markdownReport } from '../../src/reporter/markdown.js'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/index.js'
-import { scenarioPlugin } from '../../src/plugin/index.js'
-import { PROVIDED_KEY, type ProvidedOptions } from '../../src/plugin/provided.js'
+import { scenarioPlugin } from '../../src/hosts/vitest/plugin/index.js'
+import { PROVIDED_KEY, type ProvidedOptions } from '../../src/hosts/vitest/plugin/provided.js'
 import { allowList, allowNetworkSchema, hostAllowed } from '../../src/seal/allow-network.js'
 
 const allowed = (url: string, entries?: string[]) => hostAllowed(new URL(url), allowList(entries))

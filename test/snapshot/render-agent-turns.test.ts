@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { useSecretSettings } from '../../src/secrets/index.js'
+import { withSecretSettings } from '../../src/secrets/index.js'
 import { createConversationSerializer, renderConversation } from '../../src/snapshot/index.js'
 import type { ScenarioExecutionResult } from '../../src/state/types.js'
 import { makeResult } from '../outcomes/make-result.js'
@@ -154,16 +154,14 @@ describe('renderConversation() for agent tests', () => {
   })
 
   test('the redact hook rewrites a judge reasoning before it is shown', () => {
-    useSecretSettings(() => ({
-      redact: (value, path) =>
-        path === 'snapshot.judgements.resolved.criteria.1.reasoning' ? '[redacted]' : value,
-    }))
-    try {
-      const text = createConversationSerializer().serialize(agentResult())
-      expect(text).toContain('✗ resolves the issue: [redacted]')
-    } finally {
-      useSecretSettings(undefined)
-    }
+    const text = withSecretSettings(
+      () => ({
+        redact: (value, path) =>
+          path === 'snapshot.judgements.resolved.criteria.1.reasoning' ? '[redacted]' : value,
+      }),
+      () => createConversationSerializer().serialize(agentResult()),
+    )
+    expect(text).toContain('✗ resolves the issue: [redacted]')
   })
 
   test('a damaged seed or judgement fails at the entry with its path, never inside the renderer', () => {

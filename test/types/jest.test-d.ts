@@ -8,7 +8,7 @@ import {
   scenario,
   withScenario,
   wrap,
-} from '../../src/jest/index.js'
+} from '../../src/hosts/jest/index.js'
 
 describe('vitest-scenario/jest', () => {
   test('withScenario keeps the config type and adds the setup entry and globals', () => {

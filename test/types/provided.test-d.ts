@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, inject, test } from 'vitest'
-import type { ProvidedOptions } from '../../src/plugin/provided.js'
+import type { ProvidedOptions } from '../../src/hosts/vitest/plugin/provided.js'
 import type { RecordingMode } from '../../src/recordings/mode.js'
 
 describe("inject('vitest-scenario')", () => {

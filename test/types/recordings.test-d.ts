@@ -8,12 +8,12 @@ import {
   wrap as wrapWith,
 } from '../../src/core.js'
 import { resolveRecordingMode } from '../../src/host.js'
-import { wrap } from '../../src/index.js'
 import {
   type RecordingsOptions,
   type ScenarioPluginOptions,
   scenarioPlugin,
-} from '../../src/plugin/index.js'
+} from '../../src/hosts/vitest/plugin/index.js'
+import { wrap } from '../../src/index.js'
 
 declare const client: OpenAI
 

@@ -27,9 +27,10 @@ export interface RecordingSettings {
    */
   rerecordCommand(file: string, names: readonly string[]): string
   /**
-   * The ids of the file's tests that made a session, by id, for a host whose runner cannot list
-   * a file's tests (`allTestIds()` gives `undefined`): the second test to claim an id is refused
-   * as a duplicate. One map per test file, kept by the host.
+   * The ids the file's tests claimed so far, one map per test file kept by the host: with it, the
+   * first test to make a session under an id records and the next one is refused as a duplicate
+   * (Jest's rule); without it, every running test whose id another test of `allTestIds()` has is
+   * refused (Vitest's rule: the list is known before any test runs).
    */
   claimed?: Map<string, unknown> | undefined
 }

@@ -32,16 +32,3 @@ export function redactHookOf(path: string, module: unknown): RedactHook {
     }
   }
 }
-
-/** The `redact` hooks loaded from the modules the options named, by absolute path. */
-const loaded = new Map<string, RedactHook>()
-
-/** Takes the `redact` module the setup entry imported (see `redactHookOf`). */
-export function useRedactModule(path: string, module: unknown): void {
-  loaded.set(path, redactHookOf(path, module))
-}
-
-/** The hook loaded from `path` (the options' `recordings.redact` module), if it was loaded. */
-export function redactFromModule(path: string | undefined): RedactHook | undefined {
-  return path === undefined ? undefined : loaded.get(path)
-}

@@ -3,7 +3,7 @@
 // test's failure made of the seal's refusals, the recording failures and the body's own error.
 
 import type { RecordingSummary } from '../../recordings/session.js'
-import { runSealed, sealedTest, unseal } from '../../seal/network-seal.js'
+import { sealedTest, seal as sealNetwork, unseal, withinSeal } from '../../seal/network-seal.js'
 import type { HostTest } from './host-test.js'
 import type { RecordingSettings } from './recording-settings.js'
 import { testFailure } from './test-failure.js'
@@ -41,7 +41,8 @@ export async function runHostTest(
   let failed = false
   try {
     const run = () => body(recordings)
-    await recordings.runInTest(() => (sealed === undefined ? run() : runSealed(sealed, run)))
+    if (sealed !== undefined) sealNetwork(sealed)
+    await recordings.runInTest(() => (sealed === undefined ? run() : withinSeal(sealed, run)))
   } catch (thrown) {
     failed = true
     error = thrown

@@ -166,20 +166,21 @@ export class TestRecordings {
 
   /**
    * The refusal of a test that another test of its file shares its name with (both would use
-   * one recording): from the file's list of tests, else from the ids tests claimed so far.
+   * one recording): with the host's `claimed` ids, the second test to claim the id; otherwise
+   * any test whose id another running test of the file's list has.
    */
   #duplicate(folder: string, shownFile: string): RecordingError | undefined {
     const { names, id: testId } = this.test
     const id = recordingTestId(names)
-    const tests = this.test.allTestIds()
+    const claimed = this.#settings.claimed
     let duplicate: boolean
-    if (tests !== undefined) {
-      duplicate = isDuplicateId(tests, id)
-    } else {
-      const claimed = this.#settings.claimed
-      const owner = claimed?.get(id)
+    if (claimed !== undefined) {
+      const owner = claimed.get(id)
       duplicate = owner !== undefined && owner !== testId
-      if (owner === undefined) claimed?.set(id, testId)
+      if (owner === undefined) claimed.set(id, testId)
+    } else {
+      const tests = this.test.allTestIds()
+      duplicate = tests !== undefined && isDuplicateId(tests, id)
     }
     if (!duplicate) return undefined
     const file = recordingPath(folder, id)

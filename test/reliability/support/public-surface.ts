@@ -10,12 +10,12 @@ import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
 import * as nodeTest from '../../../src/hosts/node-test/index.js'
 import * as nodeTestReporter from '../../../src/hosts/node-test/reporter.js'
+import * as plugin from '../../../src/hosts/vitest/plugin/index.js'
+import * as reporter from '../../../src/hosts/vitest/reporter/index.js'
+import * as recordingHooks from '../../../src/hosts/vitest/setup/recording-hooks.js'
 import * as main from '../../../src/index.js'
 import * as openAIAgents from '../../../src/openai-agents/index.js'
-import * as plugin from '../../../src/plugin/index.js'
-import * as reporter from '../../../src/reporter/index.js'
 import * as serialization from '../../../src/serialization.js'
-import * as recordingHooks from '../../../src/setup/recording-hooks.js'
 import { repoRoot } from '../../support/paths.js'
 
 /**
@@ -23,7 +23,7 @@ import { repoRoot } from '../../support/paths.js'
  * source; the values come from the module that defines them.
  */
 function setupEntry(): Record<string, unknown> {
-  const file = join(repoRoot, 'src/setup/index.ts')
+  const file = join(repoRoot, 'src/hosts/vitest/setup/index.ts')
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022)
   const out: Record<string, unknown> = {}
   for (const statement of source.statements) {

@@ -5,8 +5,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { vi } from 'vitest'
 import type { TestModule, Vitest } from 'vitest/node'
+import {
+  ScenarioReporter,
+  type ScenarioReporterOptions,
+} from '../../../src/hosts/vitest/reporter/index.js'
 import type { TestCaseLike, TestModuleLike } from '../../../src/reporter/collect-entries.js'
-import { ScenarioReporter, type ScenarioReporterOptions } from '../../../src/reporter/index.js'
 import { resultsDir } from '../../support/paths.js'
 
 /** A test case as the reporter API gives it, with `meta.scenario` (and maybe `meta.recording`). */

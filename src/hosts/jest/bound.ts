@@ -1,0 +1,68 @@
+import type {
+  ConversationJudgement,
+  JudgeConversationOptions,
+} from '../../models/judge-conversation.js'
+import type { RunOptions } from '../../runner/run-options.js'
+import type { ScenarioDefinition } from '../../scenario/index.js'
+import type { ScenarioExecutionResult } from '../../state/types.js'
+import { hostBound } from '../core/host-bound.js'
+import { jestGate } from './host-presence.js'
+import { currentJestRecording } from './recordings.js'
+
+// The test author's `runScenario`, `wrap` and `recordedFetch` under Jest: the core ones, bound to
+// the Jest test running in this async context, so model calls record and replay without passing
+// anything (`scenario()`'s `run()` is bound the same way).
+const bound = hostBound(currentJestRecording, jestGate)
+
+/**
+ * Runs a scenario (see `runScenario` in `vitest-scenario/core`); inside a Jest test its model
+ * calls are answered through the test's recording (replayed, recorded or missed). A `recording`
+ * given in the options wins.
+ *
+ * @example
+ * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini' } })
+ */
+export function runScenario(
+  definition: ScenarioDefinition,
+  options: RunOptions,
+): Promise<ScenarioExecutionResult> {
+  return bound.runScenario(definition, options)
+}
+
+/**
+ * Judges a run's conversation against criteria (see `judgeConversation` in
+ * `vitest-scenario/core`); inside a Jest test the judge's call is answered through the test's
+ * recording (replayed, recorded or missed). A `recording` given in the options wins.
+ *
+ * @example
+ * const judged = await judgeConversation(result, ['The agent stays polite'], { model: { model: 'gpt-4.1-mini' } })
+ */
+export function judgeConversation(
+  result: ScenarioExecutionResult,
+  criteria: readonly string[],
+  options: JudgeConversationOptions,
+): Promise<ConversationJudgement> {
+  return bound.judgeConversation(result, criteria, options)
+}
+
+/**
+ * A copy of your own `openai` client whose calls go through the recording of the Jest test that
+ * makes them (also under `scenario.concurrent`), built with the SDK's `withOptions({ fetch })`:
+ * the client itself is not changed, nothing global is patched, and every option is kept.
+ *
+ * @example
+ * const client = wrap(new OpenAI())
+ */
+export function wrap<T extends object>(client: T): T {
+  return bound.wrap(client)
+}
+
+/**
+ * A `fetch` for any SDK's `fetch` option (`createOpenAI({ fetch: recordedFetch })`, `new
+ * Anthropic({ fetch: recordedFetch })`, …): each call goes through the recording of the Jest test
+ * that makes it, with the same matching, modes, secret rules and file format as `wrap()`.
+ *
+ * @example
+ * const openai = createOpenAI({ baseURL, fetch: recordedFetch })
+ */
+export const recordedFetch: typeof fetch = (input, init) => bound.recordedFetch(input, init)

@@ -1,0 +1,79 @@
+// The Vitest reporter. It runs in the main process and reads only task meta
+// (`meta.scenario`, `meta.recording`) through the 3.0+ reporter API, so the same code reports a
+// live run and a `--merge-reports` of shard blobs.
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import { collectEntries, type SkippedEntry } from '../../../reporter/collect-entries.js'
+import type { ReportWriteError } from '../../../reporter/report-write-error.js'
+import {
+  checkReporterOptions,
+  type ScenarioReporterOptions,
+  VITEST_REPORTER_HOST,
+} from '../../../reporter/reporter-options.js'
+import type { ScenarioEntry } from '../../../reporter/scenario-entry.js'
+import { skippedWarnings } from '../../../reporter/skipped-warnings.js'
+import { colors, colorsEnabled } from '../../../reporter/terminal.js'
+import { runReportText, writeReports } from '../../../reporter/write-reports.js'
+import { neutralizeControl as safe } from '../../../secrets/index.js'
+
+/**
+ * Reports scenario tests: a block per scenario in the terminal and a summary line, and when
+ * asked a Markdown report (also appended to `GITHUB_STEP_SUMMARY` when that is set) and a
+ * self-contained HTML report with each graph drawn and the path taken highlighted.
+ *
+ * @example
+ * // vitest.config.ts
+ * export default defineConfig({
+ *   test: { reporters: ['default', ['vitest-scenario/reporter', { html: 'test-results/scenarios.html' }]] },
+ * })
+ */
+export class ScenarioReporter implements Reporter {
+  readonly options: ScenarioReporterOptions
+  #vitest: Vitest | undefined
+
+  constructor(options?: ScenarioReporterOptions) {
+    this.options = checkReporterOptions(options)
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const skipped: SkippedEntry[] = []
+    const entries = collectEntries(testModules, skipped)
+    const { written, failures } = this.writeReports(entries)
+    const logger = this.#vitest?.logger
+    const text = runReportText(
+      entries,
+      written,
+      colors(colorsEnabled(logger?.outputStream as { isTTY?: boolean } | undefined, process.env)),
+    )
+    if (text !== '') {
+      if (logger === undefined) console.log(text)
+      else logger.log(text)
+    }
+    // On stderr, and never thrown: a report that cannot be written, or a test whose data cannot
+    // be read, must not turn a run whose tests all passed into a failed one.
+    for (const warning of skippedWarnings(skipped)) {
+      if (logger === undefined) console.warn(safe(warning))
+      else logger.warn(safe(warning))
+    }
+    for (const failure of failures) {
+      if (logger === undefined) console.error(safe(failure.message))
+      else logger.error(safe(failure.message))
+    }
+  }
+
+  /**
+   * Writes the reports the options ask for. Returns their paths relative to the root, and the
+   * reports that could not be written (each a `ReportWriteError` naming the file and the fix);
+   * one failing report never keeps the others from being written.
+   */
+  writeReports(entries: readonly ScenarioEntry[]): {
+    written: string[]
+    failures: ReportWriteError[]
+  } {
+    const root = this.#vitest?.config.root ?? process.cwd()
+    return writeReports(entries, this.options, root, VITEST_REPORTER_HOST)
+  }
+}

@@ -1,0 +1,77 @@
+import type {
+  ConversationJudgement,
+  JudgeConversationOptions,
+} from '../../../models/judge-conversation.js'
+import type { RunOptions } from '../../../runner/run-options.js'
+import type { ScenarioDefinition } from '../../../scenario/index.js'
+import type { ScenarioExecutionResult } from '../../../state/types.js'
+import { hostBound } from '../../core/host-bound.js'
+import { vitestGate } from './host-presence.js'
+import { currentRecordingSession } from './recording-hooks.js'
+
+// The test author's `runScenario` and `wrap`: the core ones, bound to the Vitest host's current
+// test, so model calls record and replay without passing anything. `vitest-scenario/core` keeps
+// the unbound ones (a run there records only with an explicit `recording` session).
+const bound = hostBound(currentRecordingSession, vitestGate)
+
+/**
+ * Runs a scenario (see `runScenario` in `vitest-scenario/core`); inside a Vitest test with the
+ * plugin, its model calls are answered through the test's recording (replayed, recorded or
+ * missed). A `recording` given in the options wins.
+ *
+ * @example
+ * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini' } })
+ */
+export async function runScenario(
+  definition: ScenarioDefinition,
+  options: RunOptions,
+): Promise<ScenarioExecutionResult> {
+  return bound.runScenario(definition, options)
+}
+
+/**
+ * Judges a run's conversation against criteria (see `judgeConversation` in
+ * `vitest-scenario/core`); inside a Vitest test the judge's call is answered through the test's
+ * recording (replayed, recorded or missed). A `recording` given in the options wins.
+ *
+ * @example
+ * const judged = await judgeConversation(result, ['The agent stays polite'], { model: { model: 'gpt-4.1-mini' } })
+ */
+export function judgeConversation(
+  result: ScenarioExecutionResult,
+  criteria: readonly string[],
+  options: JudgeConversationOptions,
+): Promise<ConversationJudgement> {
+  return bound.judgeConversation(result, criteria, options)
+}
+
+/**
+ * A copy of your own `openai` client whose calls go through the recording of the test that makes
+ * them (also under `test.concurrent`), built with the SDK's `withOptions({ fetch })`: the client
+ * itself is not changed, and nothing global is patched. It keeps its own retry settings and every
+ * other option (`AzureOpenAI`'s `apiVersion` and `deployment` too); a copy that would lose one is
+ * refused with an error naming it. An agent under test that calls the model through the copy has
+ * those calls' tokens counted in its turn's `usage.answering` (unless it reports its own `usage`).
+ *
+ * @example
+ * const client = wrap(new OpenAI())
+ * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini', client } })
+ */
+export function wrap<T extends object>(client: T): T {
+  return bound.wrap(client)
+}
+
+/**
+ * A `fetch` for any SDK's `fetch` option (`createOpenAI({ fetch: recordedFetch })`,
+ * `createAnthropic({ fetch: recordedFetch })`, `new Anthropic({ fetch: recordedFetch })`, …): each
+ * call goes through the recording of the test that makes it (replayed, recorded or missed, as
+ * `wrap()`ped `openai` clients' calls are), with the same matching, modes, secret rules and file
+ * format; outside a test it goes straight to the network. JSON and event-stream responses are
+ * recorded. A request is recorded by its path on its host (`/v1/messages`), so a recording
+ * replays against another host or port. Calls an agent under test makes through it are counted
+ * in its turn's `usage.answering`.
+ *
+ * @example
+ * const openai = createOpenAI({ baseURL, fetch: recordedFetch })
+ */
+export const recordedFetch: typeof fetch = (input, init) => bound.recordedFetch(input, init)
