@@ -36,8 +36,3 @@ export function sessionInContext(): RecordingSession | undefined {
   // A context left behind by a finished test (async work it did not await) is no test.
   return session !== undefined && !session.finished ? session : undefined
 }
-
-/** Whether this async context belongs to a test a host runs (with recordings or without). */
-export function inHostTest(): boolean {
-  return context.getStore() !== undefined
-}

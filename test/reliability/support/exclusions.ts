@@ -43,6 +43,36 @@ export const exclusions: Readonly<Record<string, string>> = {
     'a port implementation: sessions and the host call it with their own paths, never with user input; fuzzing it would delete files',
   'fileSystemStore.list':
     'a port implementation: sessions and the host call it with their own paths, never with user input (file-system.test.ts)',
+  // The host core: called by a host with what its runner hands it, never with a test author's
+  // input; test/hosts/core/*.test.ts and the hosts' end-to-end runs cover them.
+  ...Object.fromEntries(
+    [
+      'new TestRecordings',
+      'TestRecordings.current',
+      'TestRecordings#mode',
+      'TestRecordings#finished',
+      'TestRecordings#main',
+      'TestRecordings#sample',
+      'TestRecordings#runInTest',
+      'TestRecordings#inSample',
+      'TestRecordings#finish',
+      'outsideTestSession',
+      'obsoleteRecordings',
+      'obsoleteWarning',
+      'runScenarioBody',
+      'scenarioParts',
+      'checkEachRows',
+      'checkScenarioName',
+      'hostBound',
+      'hostGate',
+      'checkPluginOptions',
+      'resolveHostOptions',
+      'redactHookOf',
+    ].map((name) => [
+      name,
+      'host-core plumbing: a test runner’s host calls it with what its runner hands it, not a test author (test/hosts/core/*.test.ts, and the Vitest and Jest end-to-end runs)',
+    ]),
+  ),
 }
 
 /**
