@@ -110,3 +110,21 @@ export {
 } from './hosts/core/plugin-options.js'
 export { type HostOptions, resolveHostOptions } from './hosts/core/host-options.js'
 export { redactHookOf } from './hosts/core/redact-module.js'
+
+// ─── For a host whose runner has no `each` and no test data for its reporter (node:test) ──────
+// Row names, the mode from an update flag, one test's run around its body, and the records a
+// reporter in another process reads. (The matchers as assertion functions,
+// `hosts/core/assertion-functions.ts`, stay out of this entry: the matchers' types name Vitest's.)
+export type { BasicScenarioAPIOf } from './hosts/core/basic-api.js'
+export { eachName } from './hosts/core/each-name.js'
+export {
+  appendRecord,
+  openRecords,
+  type RecordsFolder,
+  recordsReport,
+  type ScenarioRecord,
+} from './hosts/core/results-records.js'
+export { type HostTestOutcome, runHostTest } from './hosts/core/run-host-test.js'
+export { runnerMode } from './hosts/core/runner-mode.js'
+export type { TestCaseLike } from './reporter/collect-entries.js'
+export type { ReporterHost } from './reporter/reporter-options.js'

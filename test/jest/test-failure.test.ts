@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { RecordingMissingError, RecordingSecretError } from '../../src/errors/index.js'
-import { testFailure } from '../../src/hosts/jest/test-failure.js'
+import { testFailure } from '../../src/hosts/core/test-failure.js'
 
 const miss = (n: number) =>
   new RecordingMissingError(

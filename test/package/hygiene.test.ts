@@ -29,6 +29,8 @@ const entrySources = [
   'src/hosts/jest/index.ts',
   'src/hosts/jest/setup.ts',
   'src/hosts/jest/reporter.ts',
+  'src/hosts/node-test/index.ts',
+  'src/hosts/node-test/reporter.ts',
 ]
 
 /**
@@ -113,7 +115,7 @@ function importWithoutVitest(file: string, hook = 'test/support/deny-vitest.mjs'
 }
 
 describe('package manifest', () => {
-  test('exports the thirteen entries and package.json, types first in every condition', () => {
+  test('exports the fifteen entries and package.json, types first in every condition', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './core',
@@ -128,6 +130,8 @@ describe('package manifest', () => {
       './jest',
       './jest/setup',
       './jest/reporter',
+      './node-test',
+      './node-test/reporter',
       './package.json',
     ])
     for (const [entry, target] of Object.entries(pkg.exports)) {
@@ -269,6 +273,18 @@ describe('import graph', () => {
     expect(result.code, result.output).toBe(0)
     // One dpdm run and a node process: seconds under load.
   }, 30_000)
+
+  test('the node:test entries reach neither vitest nor Jest at run time, and load without vitest', () => {
+    for (const entry of ['src/hosts/node-test/index.ts', 'src/hosts/node-test/reporter.ts']) {
+      // The matcher functions are typed with Vitest's matcher state (type-only, erased).
+      expect(requestsMatching([entry], /^(?:vitest|@vitest\/)/, { runtimeOnly: true })).toEqual([])
+      const built = join(repoRoot, `dist/${entry.replace(/\.ts$/, '.js')}`)
+      const result = importWithoutVitest(built)
+      expect(result.output).not.toContain('[vitest-free]')
+      expect(result.code, result.output).toBe(0)
+    }
+    // One dpdm run and a node process per entry: seconds under load.
+  }, 60_000)
 
   test('the static check finds vitest behind a relative import', () => {
     expect(vitestRequests('test/package/samples/imports-vitest/index.mjs')).toEqual(['vitest'])

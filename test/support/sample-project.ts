@@ -87,6 +87,19 @@ export function runJestAsync(
   )
 }
 
+/**
+ * Runs Node's own test runner (`node --test …`, with the Node running these tests) in a sample
+ * project without blocking this process, so a server the test runs can answer the sample's
+ * calls. `env` values of `undefined` remove the variable.
+ */
+export function runNodeTestAsync(
+  cwd: string,
+  args: readonly string[] = [],
+  env: Record<string, string | undefined> = {},
+): Promise<RunResult> {
+  return spawnAsync(cwd, ['--test', ...args], env)
+}
+
 /** Runs Node with `argv` in `cwd`, colours off, killed after 120 s. */
 function spawnAsync(
   cwd: string,

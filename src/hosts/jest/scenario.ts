@@ -4,6 +4,7 @@ import { LIVE_TIMEOUT_MS } from '../core/live-timeout.js'
 import { runScenarioBody } from '../core/run-scenario-body.js'
 import { checkEachRows, checkScenarioName } from '../core/scenario-options.js'
 import { type ScenarioParts, scenarioParts } from '../core/scenario-parts.js'
+import { testFailure } from '../core/test-failure.js'
 import { jestGate } from './host-presence.js'
 import { jestGlobals } from './jest-globals.js'
 import { declarer, type Flags, type JestTest } from './jest-test.js'
@@ -21,7 +22,6 @@ import {
 } from './recordings.js'
 import { ensureJestMatchers } from './register-matchers.js'
 import { appendScenarioRecord } from './results-channel.js'
-import { testFailure } from './test-failure.js'
 
 /** What a Jest test body gets besides `run()`: nothing (Jest passes no test context). */
 export type JestTestContext = Record<never, never>

@@ -7,12 +7,12 @@ import { afterAll, afterEach, beforeEach, expect, test } from '@jest/globals'
 import { processLimiter } from '../../models/limiter.js'
 import { type SealedTest, seal, sealedTest, unseal } from '../../seal/network-seal.js'
 import { redactHookOf } from '../core/redact-module.js'
+import { testFailure } from '../core/test-failure.js'
 import { type JestGlobals, useJestGlobals } from './jest-globals.js'
 import type { JestTest } from './jest-test.js'
 import { providedJestOptions } from './options.js'
 import { finishJestRecordings, jestTestNow, useJestRedact, willFinish } from './recordings.js'
 import { registerJestMatchers } from './register-matchers.js'
-import { testFailure } from './test-failure.js'
 
 useJestGlobals({
   expect: expect as unknown as JestGlobals['expect'],

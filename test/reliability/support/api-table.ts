@@ -15,6 +15,8 @@ import {
 import { aiSdkAgent, aiSdkModel } from '../../../src/ai-sdk/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
+import { assertScenario } from '../../../src/hosts/node-test/index.js'
+import { scenarioReporter } from '../../../src/hosts/node-test/reporter.js'
 import { scenarioPlugin } from '../../../src/hosts/vitest/plugin/index.js'
 import { ScenarioReporter } from '../../../src/hosts/vitest/reporter/index.js'
 import { configureRecordings } from '../../../src/hosts/vitest/setup/recording-hooks.js'
@@ -1131,6 +1133,16 @@ export const table: Readonly<Record<string, Signature>> = {
         maxConcurrentCalls: 2,
         prices: { m: { input: 1, output: 2 } },
       })),
+    ),
+  ),
+  // The node:test host (vitest-scenario/node-test): the assertions are made lazily, so any
+  // received value gives an object; the reporter's options are checked when it is made.
+  assertScenario: fn(assertScenario, result),
+  scenarioReporter: fn(
+    scenarioReporter,
+    opts(
+      ['markdown', 'html'],
+      obj("{ html: 'r.html' }", () => ({ html: 'r.html', markdown: 'r.md' })),
     ),
   ),
   'new ScenarioReporter': ctor(

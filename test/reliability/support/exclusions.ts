@@ -13,6 +13,27 @@ export const exclusions: Readonly<Record<string, string>> = {
     'called by onTestRunEnd with the entries it collected from Vitest; not a user API',
   recordedFetch:
     'a `fetch`: outside a test it goes to the network, whose failures are the platform’s own (a TypeError from `fetch` by contract); inside a test it is `recordingFetch` bound to the test’s session, which is fuzzed (recordings-e2e.test.ts runs it end to end)',
+  'new default':
+    "the node:test reporter class, constructed by node:test's --test-reporter (it makes the run's results folder and names it in the environment); its options are fuzzed through scenarioReporter, and node-test-host.test.ts runs it end to end",
+  // The host core's parts for a runner like node:test: a host calls them with its own checked
+  // values (a name through scenarioParts, rows through checkEachRows, its runner's flags), never
+  // with a user's input as it is; node-test-core.test.ts tests each, node-test-host.test.ts runs
+  // them end to end.
+  eachName:
+    'a host calls it with a name scenarioParts checked and rows checkEachRows checked (node-test-core.test.ts)',
+  runnerMode:
+    "a host calls it with its runner's update flag and the process environment (node-test-core.test.ts)",
+  runHostTest:
+    'runs a test body with its recordings and the network seal: a host calls it once per test (node-test-host.test.ts)',
+  appendRecord:
+    'writes into the folder an environment variable names: fuzzing it could write anywhere (node-test-core.test.ts)',
+  openRecords:
+    'makes a temporary folder and names it in the environment: a reporter calls it once (node-test-core.test.ts)',
+  recordsReport:
+    'reads the folder openRecords made and writes report files: a reporter calls it once (node-test-core.test.ts)',
+  'default#_transform':
+    "node:test's stream hook of the node:test reporter: node:test calls it with its own events",
+  'default#_flush': "node:test's stream hook of the node:test reporter, called when the run ends",
   'RecordingSession#finished': 'a getter: it takes no argument, so there is no input to fuzz',
   'fileSystemStore.read':
     'a port implementation: sessions and the host call it with their own paths, never with user input, and it throws the platform error they explain (file-system.test.ts)',

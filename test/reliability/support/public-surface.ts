@@ -8,6 +8,8 @@ import * as matchersEntry from '../../../matchers/index.js'
 import * as aiSdk from '../../../src/ai-sdk/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
+import * as nodeTest from '../../../src/hosts/node-test/index.js'
+import * as nodeTestReporter from '../../../src/hosts/node-test/reporter.js'
 import * as plugin from '../../../src/hosts/vitest/plugin/index.js'
 import * as reporter from '../../../src/hosts/vitest/reporter/index.js'
 import * as recordingHooks from '../../../src/hosts/vitest/setup/recording-hooks.js'
@@ -62,6 +64,8 @@ export function packageEntries(): Record<string, Record<string, unknown>> {
     'vitest-scenario/openai-agents': openAIAgents,
     'vitest-scenario/setup': setupEntry(),
     'vitest-scenario/ai-sdk': aiSdk,
+    'vitest-scenario/node-test': nodeTest,
+    'vitest-scenario/node-test/reporter': nodeTestReporter,
   }
 }
 

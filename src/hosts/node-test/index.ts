@@ -1,0 +1,34 @@
+// vitest-scenario/node-test — `scenario()` for Node's built-in test runner, the scenario assertions
+// as functions, and `wrap` / `recordedFetch` bound to the running scenario's recording; built on
+// the host core alone, with nothing of Vitest or Jest. Its reporter: `/node-test/reporter`.
+import { hostBound, TestRecordings } from '../../host.js'
+
+export type { BasicScenarioAPIOf } from '../../host.js'
+// The types of `scenario()`'s signatures (the host core's, as every host names them).
+export type * from '../core/api-types.js'
+export type { ScenarioAssertions } from '../core/assertion-functions.js'
+export { assertScenario, type ScenarioAssert } from './assert.js'
+export { type NodeScenarioAPI, type NodeTestContext, scenario } from './scenario.js'
+
+// Every model call of a scenario test goes through its recording: there is no host layer to miss.
+const bound = hostBound(TestRecordings.current, { check: () => {} })
+
+/**
+ * A copy of your own `openai` client whose calls go through the recording of the scenario test
+ * that makes them (built with the SDK's `withOptions({ fetch })`; nothing global is patched).
+ *
+ * @example
+ * const client = wrap(new OpenAI())
+ */
+export function wrap<T extends object>(client: T): T {
+  return bound.wrap(client)
+}
+
+/**
+ * A `fetch` for any SDK's `fetch` option: each call goes through the recording of the scenario
+ * test that makes it, with the same matching, modes and secret rules as `wrap()`.
+ *
+ * @example
+ * const openai = createOpenAI({ baseURL, fetch: recordedFetch })
+ */
+export const recordedFetch: typeof fetch = (input, init) => bound.recordedFetch(input, init)

@@ -1,0 +1,57 @@
+// vitest-scenario/node-test/reporter — the scenario reporter for node:test: the terminal summary
+// and the Markdown/HTML reports of the other hosts, from the records the test files' processes
+// leave in the run's results folder (node:test gives a reporter events, no data of a test's own).
+import { Transform, type TransformCallback } from 'node:stream'
+import { openRecords, recordsReport } from '../../host.js'
+import {
+  checkReporterOptions,
+  type ReporterHost,
+  type ScenarioReporterOptions,
+} from '../../reporter/reporter-options.js'
+
+/** The variable naming the run's results folder, for the test files' processes. */
+export const RESULTS_ENV = 'VITEST_SCENARIO_NODE_TEST_RESULTS'
+
+/** Options of the node:test scenario reporter: report paths, relative to the working directory. */
+export type NodeScenarioReporterOptions = ScenarioReporterOptions
+
+/** A reporter class, as `--test-reporter` takes one: node:test constructs it. */
+export type NodeScenarioReporter = new () => Transform
+
+const HOST: ReporterHost = {
+  where: 'scenarioReporter(options)',
+  root: 'the working directory',
+  configFile: 'your reporter module',
+  fix: "Fix them in your reporter module: export default scenarioReporter({ markdown: 'test-results/scenarios.md' }).",
+}
+
+/**
+ * A node:test reporter that prints each scenario and a summary when the run ends, and writes the
+ * reports `options` ask for (paths relative to the working directory; the Markdown report also to
+ * `GITHUB_STEP_SUMMARY` when set). List it beside your usual reporter, each with a destination.
+ *
+ * @example
+ * // scenario-reporter.js; run: node --test --test-reporter=spec --test-reporter-destination=stdout
+ * //   --test-reporter=./scenario-reporter.js --test-reporter-destination=stdout
+ * import { scenarioReporter } from 'vitest-scenario/node-test/reporter'
+ * export default scenarioReporter({ markdown: 'test-results/scenarios.md' })
+ */
+export function scenarioReporter(options?: NodeScenarioReporterOptions): NodeScenarioReporter {
+  const checked = checkReporterOptions(options, HOST)
+  return class extends Transform {
+    // Made when node:test constructs its reporters, before it starts the test files' processes.
+    readonly #records = openRecords(RESULTS_ENV)
+    constructor() {
+      super({ writableObjectMode: true })
+    }
+    override _transform(_event: unknown, _encoding: string, done: TransformCallback): void {
+      done()
+    }
+    override _flush(done: TransformCallback): void {
+      done(null, recordsReport(this.#records, checked, process.cwd(), HOST))
+    }
+  }
+}
+
+/** The reporter with no report files: `--test-reporter=vitest-scenario/node-test/reporter`. */
+export default scenarioReporter()
