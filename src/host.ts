@@ -105,10 +105,15 @@ export type { HostRunner } from './errors/host-missing-error.js'
 export {
   type CheckedPluginOptions,
   checkPluginOptions,
+  type HostRunKey,
   type OptionsHost,
   type ScenarioPluginOptions,
 } from './hosts/core/plugin-options.js'
-export { type HostOptions, resolveHostOptions } from './hosts/core/host-options.js'
+export {
+  type HandedOverPluginOptions,
+  type HostOptions,
+  resolveHostOptions,
+} from './hosts/core/host-options.js'
 export { redactHookOf } from './hosts/core/redact-module.js'
 
 // ─── For a host whose runner has no `each` and no test data for its reporter (node:test) ──────

@@ -101,6 +101,8 @@ const KNOWN_LONG_FILES: readonly string[] = []
 
 /** The place of `file`, or `undefined` when no entry of `places` covers it. */
 function placeOf(file: string, places: Readonly<Record<string, Place>>): Place | undefined {
+  // `vitest-scenario/host` is the host core's entry: a host is built on it alone.
+  if (file === 'src/host.ts') return { layer: 'host core' }
   if (/^src\/[^/]+\.ts$/.test(file)) return { layer: 'entries' }
   let best: string | undefined
   for (const prefix of Object.keys(places)) {

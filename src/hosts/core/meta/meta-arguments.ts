@@ -2,6 +2,7 @@
 // `vitest-scenario/host`, so a host written by hand that passes the wrong thing is told so in
 // one `InvalidArgumentError`, never a TypeError from deep inside the meta writer.
 import { InvalidArgumentError } from '../../../errors/index.js'
+import { assertReadable } from '../../../internal/assert-readable.js'
 import { assertResult } from '../../../internal/assert-result.js'
 import { describeValue } from '../../../internal/describe-value.js'
 import { OPTIONS_FIX, parseOptionKeys } from '../../../internal/options-schema.js'
@@ -18,6 +19,7 @@ export function checkMetaArguments(
       `scenarioMeta(definition, results) needs a validated scenario definition (scenario(...).validate()), got ${describeValue(definition)}`,
     )
   }
+  assertReadable(results, 'scenarioMeta(definition, results)')
   if (!Array.isArray(results)) {
     throw new InvalidArgumentError(
       `scenarioMeta(definition, results) needs the test's run results (an array of what runScenario returned), got ${describeValue(results)}`,
