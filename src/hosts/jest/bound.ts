@@ -1,11 +1,4 @@
-import type {
-  ConversationJudgement,
-  JudgeConversationOptions,
-} from '../../models/judge-conversation.js'
-import type { RunOptions } from '../../runner/run-options.js'
-import type { ScenarioDefinition } from '../../scenario/index.js'
-import type { ScenarioExecutionResult } from '../../state/types.js'
-import { hostBound } from '../core/host-bound.js'
+import { type HostBound, hostBound } from '../core/host-bound.js'
 import { jestGate } from './host-presence.js'
 import { currentJestRecording } from './recordings.js'
 
@@ -22,12 +15,7 @@ const bound = hostBound(currentJestRecording, jestGate)
  * @example
  * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini' } })
  */
-export function runScenario(
-  definition: ScenarioDefinition,
-  options: RunOptions,
-): Promise<ScenarioExecutionResult> {
-  return bound.runScenario(definition, options)
-}
+export const runScenario: HostBound['runScenario'] = bound.runScenario
 
 /**
  * Judges a run's conversation against criteria (see `judgeConversation` in
@@ -37,13 +25,7 @@ export function runScenario(
  * @example
  * const judged = await judgeConversation(result, ['The agent stays polite'], { model: { model: 'gpt-4.1-mini' } })
  */
-export function judgeConversation(
-  result: ScenarioExecutionResult,
-  criteria: readonly string[],
-  options: JudgeConversationOptions,
-): Promise<ConversationJudgement> {
-  return bound.judgeConversation(result, criteria, options)
-}
+export const judgeConversation: HostBound['judgeConversation'] = bound.judgeConversation
 
 /**
  * A copy of your own `openai` client whose calls go through the recording of the Jest test that
@@ -53,9 +35,7 @@ export function judgeConversation(
  * @example
  * const client = wrap(new OpenAI())
  */
-export function wrap<T extends object>(client: T): T {
-  return bound.wrap(client)
-}
+export const wrap: HostBound['wrap'] = bound.wrap
 
 /**
  * A `fetch` for any SDK's `fetch` option (`createOpenAI({ fetch: recordedFetch })`, `new
@@ -65,4 +45,4 @@ export function wrap<T extends object>(client: T): T {
  * @example
  * const openai = createOpenAI({ baseURL, fetch: recordedFetch })
  */
-export const recordedFetch: typeof fetch = (input, init) => bound.recordedFetch(input, init)
+export const recordedFetch: typeof fetch = bound.recordedFetch

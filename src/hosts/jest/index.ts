@@ -8,17 +8,8 @@
 
 // ─── scenario() tests ────────────────────────────────────────────────────────────────────────
 export { type JestScenarioAPI, type JestTestContext, scenario } from './scenario.js'
-export type {
-  SamplesOf,
-  ScenarioAPIOf,
-  ScenarioBodyOf,
-  ScenarioBuild,
-  ScenarioFunctionOf,
-  ScenarioOptions,
-  ScenarioRun,
-  ScenarioRunOptions,
-  ScenarioRunResult,
-} from '../core/api-types.js'
+// The types of a scenario test's API, its options and its body, as every host names them.
+export type * from '../core/api-types.js'
 
 // ─── jest.config.js ──────────────────────────────────────────────────────────────────────────
 export { type JestConfigLike, type WithScenarioOptions, withScenario } from './with-scenario.js'

@@ -1,11 +1,4 @@
-import type {
-  ConversationJudgement,
-  JudgeConversationOptions,
-} from '../../../models/judge-conversation.js'
-import type { RunOptions } from '../../../runner/run-options.js'
-import type { ScenarioDefinition } from '../../../scenario/index.js'
-import type { ScenarioExecutionResult } from '../../../state/types.js'
-import { hostBound } from '../../core/host-bound.js'
+import { type HostBound, hostBound } from '../../core/host-bound.js'
 import { vitestGate } from './host-presence.js'
 import { currentRecordingSession } from './recording-hooks.js'
 
@@ -22,12 +15,7 @@ const bound = hostBound(currentRecordingSession, vitestGate)
  * @example
  * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini' } })
  */
-export async function runScenario(
-  definition: ScenarioDefinition,
-  options: RunOptions,
-): Promise<ScenarioExecutionResult> {
-  return bound.runScenario(definition, options)
-}
+export const runScenario: HostBound['runScenario'] = bound.runScenario
 
 /**
  * Judges a run's conversation against criteria (see `judgeConversation` in
@@ -37,13 +25,7 @@ export async function runScenario(
  * @example
  * const judged = await judgeConversation(result, ['The agent stays polite'], { model: { model: 'gpt-4.1-mini' } })
  */
-export function judgeConversation(
-  result: ScenarioExecutionResult,
-  criteria: readonly string[],
-  options: JudgeConversationOptions,
-): Promise<ConversationJudgement> {
-  return bound.judgeConversation(result, criteria, options)
-}
+export const judgeConversation: HostBound['judgeConversation'] = bound.judgeConversation
 
 /**
  * A copy of your own `openai` client whose calls go through the recording of the test that makes
@@ -57,9 +39,7 @@ export function judgeConversation(
  * const client = wrap(new OpenAI())
  * const result = await runScenario(definition, { model: { model: 'gpt-4.1-mini', client } })
  */
-export function wrap<T extends object>(client: T): T {
-  return bound.wrap(client)
-}
+export const wrap: HostBound['wrap'] = bound.wrap
 
 /**
  * A `fetch` for any SDK's `fetch` option (`createOpenAI({ fetch: recordedFetch })`,
@@ -74,4 +54,4 @@ export function wrap<T extends object>(client: T): T {
  * @example
  * const openai = createOpenAI({ baseURL, fetch: recordedFetch })
  */
-export const recordedFetch: typeof fetch = (input, init) => bound.recordedFetch(input, init)
+export const recordedFetch: typeof fetch = bound.recordedFetch
