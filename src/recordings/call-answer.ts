@@ -1,4 +1,4 @@
-import { onAbort } from '../internal/on-abort.js'
+import { withLinkedSignal } from '../internal/linked-signal.js'
 import type { Json } from './stable-json.js'
 
 /** A `fetch` as the SDK calls it. */
@@ -86,21 +86,13 @@ export function answerSinkOf(init: RequestInit | undefined): AnswerSink | undefi
  * SDK passes the signal it is given to the provider's `fetch`, and the sink with it. The link to
  * `signal` is removed when the call settles.
  */
-export async function withAnswerSink<T>(
+export function withAnswerSink<T>(
   signal: AbortSignal,
   sink: AnswerSink,
   call: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  const own = new AbortController()
-  Object.defineProperty(own.signal, ANSWER_SINK, { value: sink })
-  if (signal.aborted) {
-    own.abort(signal.reason)
-    return call(own.signal)
-  }
-  const unsubscribe = onAbort(signal, () => own.abort(signal.reason))
-  try {
-    return await call(own.signal)
-  } finally {
-    unsubscribe()
-  }
+  return withLinkedSignal(signal, (own) => {
+    Object.defineProperty(own, ANSWER_SINK, { value: sink })
+    return call(own)
+  })
 }

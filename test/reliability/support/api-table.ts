@@ -149,8 +149,29 @@ const opts = (keys: readonly string[], ...valid: Recipe[]): fc.Arbitrary<Recipe>
   arg(tampered(oneOf(constant(undefined), ...valid), keys))
 /** An object built fresh from a literal (for objects the call may keep or mutate). */
 const obj = (label: string, make: () => unknown): Recipe => recipe(label, make)
+
+/** A call a recording session answers (`handle` and `answer` take the same). */
+const sessionCall = opts(
+  ['url', 'init', 'baseURL', 'live'],
+  obj('a session call', () => ({
+    url: 'http://127.0.0.1:9/v1/chat/completions',
+    init: { method: 'POST', body: '{"model":"m","messages":[]}' },
+    baseURL: 'http://127.0.0.1:9/v1',
+    live: async () => new Response('{}'),
+  })),
+)
 /** A real result, sometimes with one value inside it replaced by a hostile one. */
 const result = arg(tamperedAt(oneOf(...results), resultPaths))
+/** A list of results (`resultSet`, `scenarioMeta`): two, or none, tampered at any depth. */
+const resultList = arg(
+  tamperedAt(
+    oneOf(
+      recipe('[result, result]', () => [results[0]?.make(), results[1]?.make()]),
+      recipe('[]', () => []),
+    ),
+    [[1], ...resultPaths.map((p) => [0, ...p])],
+  ),
+)
 /** A real result set, sometimes with one value inside one of its samples replaced. */
 const resultSetArg = arg(
   tamperedAt(oneOf(...resultSets), [
@@ -601,15 +622,7 @@ export const table: Readonly<Record<string, Signature>> = {
   'RecordingSession#handle': method(
     () => new RecordingSession(recorderOptions() as never),
     'handle',
-    opts(
-      ['url', 'init', 'baseURL', 'live'],
-      obj('a session call', () => ({
-        url: 'http://127.0.0.1:9/v1/chat/completions',
-        init: { method: 'POST', body: '{"model":"m","messages":[]}' },
-        baseURL: 'http://127.0.0.1:9/v1',
-        live: async () => new Response('{}'),
-      })),
-    ),
+    sessionCall,
   ),
   'RecordingSession#replayDirect': method(
     () => new RecordingSession(recorderOptions() as never),
@@ -626,15 +639,7 @@ export const table: Readonly<Record<string, Signature>> = {
   'RecordingSession#answer': method(
     () => new RecordingSession(recorderOptions() as never),
     'answer',
-    opts(
-      ['url', 'init', 'baseURL', 'live'],
-      obj('a session call', () => ({
-        url: 'http://127.0.0.1:9/v1/chat/completions',
-        init: { method: 'POST', body: '{"model":"m","messages":[]}' },
-        baseURL: 'http://127.0.0.1:9/v1',
-        live: async () => new Response('{}'),
-      })),
-    ),
+    sessionCall,
   ),
   'RecordingSession#finish': method(
     () => new RecordingSession(recorderOptions() as never),
@@ -676,15 +681,7 @@ export const table: Readonly<Record<string, Signature>> = {
   scenarioMeta: fn(
     host.scenarioMeta,
     v(definition),
-    arg(
-      tamperedAt(
-        oneOf(
-          recipe('[result, result]', () => [results[0]?.make(), results[1]?.make()]),
-          recipe('[]', () => []),
-        ),
-        [[1], ...resultPaths.map((p) => [0, ...p])],
-      ),
-    ),
+    resultList,
     opts(
       ['samples', 'text'],
       obj('{ samples }', () => ({ samples: 2 })),
@@ -850,19 +847,7 @@ export const table: Readonly<Record<string, Signature>> = {
 
   // Samples
   isScenarioResultSet: fn(isScenarioResultSet, r(resultSets)),
-  resultSet: fn(
-    resultSet,
-    arg(
-      tamperedAt(
-        oneOf(
-          recipe('[result, result]', () => [results[0]?.make(), results[1]?.make()]),
-          recipe('[]', () => []),
-        ),
-        [[1], ...resultPaths.map((p) => [0, ...p])],
-      ),
-    ),
-    v(undefined, 0.9, 0.99),
-  ),
+  resultSet: fn(resultSet, resultList, v(undefined, 0.9, 0.99)),
   samplePassed: fn(samplePassed, result),
   wilsonInterval: fn(wilsonInterval, v(0, 3, 10), v(0, 10), v(undefined, 0.95)),
 

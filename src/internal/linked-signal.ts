@@ -1,4 +1,4 @@
-import { onAbort } from '../internal/on-abort.js'
+import { onAbort } from './on-abort.js'
 
 /**
  * Runs `call` with an `AbortSignal` of its own that aborts when `outer` does. The SDK adds an
