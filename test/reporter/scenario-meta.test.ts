@@ -149,6 +149,22 @@ describe('scenarioMeta', () => {
     expect(run?.turns[1]).toMatchObject({ node: 'challenge', error: 'agent', answer: null })
   })
 
+  test('a text rewrite that returns no string is named, with the path it was asked for', async () => {
+    const definition = pushback()
+    const result = await runScenario(definition, {
+      model: scriptedModel(['Venetoclax.', 'Venetoclax, sure.']),
+    })
+    const text = () => undefined as unknown as string
+    expect(() => scenarioMeta(definition, [result], { text })).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: expect.stringContaining(
+          '`text` in scenarioMeta(definition, results, options) must return a string; for "name" it returned undefined',
+        ),
+      }),
+    )
+  })
+
   test('samples carry the pass rate and its interval, as resultSet computes them', async () => {
     const definition = pushback()
     const results = []

@@ -1,6 +1,8 @@
 // How the scenario meta writes the strings it draws from a test's definition and results: each
 // through the `text` rewrite (redaction, secret masking) before it is clipped, node ids and
 // outcome names once per value so the graph, the paths and the outcomes keep agreeing.
+import { InvalidArgumentError } from '../../../errors/index.js'
+import { describeValue } from '../../../internal/describe-value.js'
 import type { ScenarioDefinition } from '../../../scenario/definition.js'
 import { END } from '../../../scenario/end.js'
 import { clip, describeWhen, MAX_LABEL } from './describe-when.js'
@@ -28,6 +30,11 @@ export function metaWriter(
   const text = (value: string, path: string, max: number, flat = false): string => {
     // Rewrite (redact, mask) the whole text first: a key clipped in half would not be recognised.
     const kept = rewrite === undefined ? value : rewrite(value, path)
+    if (typeof kept !== 'string') {
+      throw new InvalidArgumentError(
+        `\`text\` in scenarioMeta(definition, results, options) must return a string; for "${path}" it returned ${describeValue(kept)}`,
+      )
+    }
     return clip(flat ? oneLine(kept) : kept, max)
   }
   const cached = (path: (value: string) => string) => {
