@@ -625,10 +625,11 @@ async function measure(bench, fixed) {
     `per test file (informational): Vitest's import phase: scenario ${perFile(runs.scenario, 'import')}, plainread ${perFile(runs.plainread, 'import')}; setup phase: scenario ${perFile(runs.scenario, 'setup')}, plainread ${perFile(runs.plainread, 'setup')}`,
   )
 
-  // Per test: the paired difference spread over the tests. It includes each file's fixed cost
+  // Per test: the paired difference spread over the tests. It includes the file's fixed cost
   // (loading the library and its setup entry in the file's worker); with the setup row's figure
-  // per file taken off, what is left is closer to what one more test costs. The test files'
-  // import of `vitest-scenario` stays in, so that figure errs high, not low.
+  // per file taken off, what is left is closer to what one more test costs. The test file's
+  // import of `vitest-scenario` stays in, so that figure errs high, not low. Printed for one file
+  // only: over many files of few tests the per-file costs, not the tests, make the difference.
   const perTest = paired(
     runs.scenario,
     runs.plainread,
@@ -644,13 +645,15 @@ async function measure(bench, fixed) {
         )
   /** @param {number} ms */
   const fine = (ms) => millis(ms, 3)
-  console.log(
-    `per replayed test over plainread, paired per-round median: ${
-      perTestNet === undefined
-        ? '(fixed cost removed: n/a, the setup row did not run)'
-        : `wall ${withRange(perTestNet.wall, fine)}, CPU ${fine(perTestNet.cpu.median)} (fixed cost removed: ${plural(bench.files, 'file')} × the setup entry's ${millis(fixed?.ms ?? Number.NaN)})`
-    }; wall ${fine(perTest.wall.median)}, CPU ${fine(perTest.cpu.median)} (incl. ${bench.files === 1 ? "one file's" : 'the files’'} load)`,
-  )
+  if (bench.files === 1) {
+    console.log(
+      `per replayed test over plainread, paired per-round median: ${
+        perTestNet === undefined
+          ? '(fixed cost removed: n/a, the setup row did not run)'
+          : `wall ${withRange(perTestNet.wall, fine)}, CPU ${fine(perTestNet.cpu.median)} (fixed cost removed: ${plural(bench.files, 'file')} × the setup entry's ${millis(fixed?.ms ?? Number.NaN)})`
+      }; wall ${fine(perTest.wall.median)}, CPU ${fine(perTest.cpu.median)} (incl. one file's load)`,
+    )
+  }
 
   /** @type {SummaryRow[]} */
   const rows = []
