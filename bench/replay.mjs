@@ -717,7 +717,7 @@ const plan = [
   ...CONFIGURATIONS.map((c) => `${c.files} × ${c.tests}`),
 ]
 console.log(
-  `Replay overhead: ${plan.join(', then ')} (files × tests), ${ROUNDS} rounds each; reference: plainread (readFileSync + JSON.parse, the same expects)`,
+  `Replay overhead: ${plan.join(', then ')} (files × tests), ${plural(ROUNDS, 'round')} each; reference: plainread (readFileSync + JSON.parse, the same expects)`,
 )
 console.log(
   `node ${process.version}, vitest ${vitestVersion}, ${availableParallelism()} CPUs (Vitest's default: ${plural(defaultWorkers, 'worker')}), vitest-scenario: ${INSTALL}${DIST === join(root, 'dist') ? '' : ` from ${DIST}`}, load average ${loadavg()
