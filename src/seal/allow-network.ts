@@ -55,14 +55,24 @@ export const allowNetworkSchema = z
  */
 export function allowList(entries: readonly string[] | undefined): AllowList {
   const list = entries ?? DEFAULT_ALLOW_NETWORK
-  return {
-    entries: list,
-    rules: list.flatMap((entry) => {
-      const rule = parseEntry(entry)
-      return rule === undefined ? [] : [rule]
-    }),
+  let read = readLists.get(list)
+  if (read === undefined) {
+    read = {
+      entries: list,
+      rules: list.flatMap((entry) => {
+        const rule = parseEntry(entry)
+        return rule === undefined ? [] : [rule]
+      }),
+    }
+    readLists.set(list, read)
   }
+  return read
 }
+
+// Every sealed test of a worker has the same `allowNetwork` array (the host's options): read once,
+// not once per test (each test's seal keeps its list until the file ends, see the Vitest host).
+// A list is never changed once read (both it and its rules are readonly), so sharing it is safe.
+const readLists = new WeakMap<readonly string[], AllowList>()
 
 /** Whether a request to `url` may leave a sealed test. */
 export function hostAllowed(url: URL, list: AllowList): boolean {

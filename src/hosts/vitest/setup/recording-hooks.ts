@@ -23,6 +23,7 @@ import {
   withinSeal,
 } from '../../../seal/network-seal.js'
 import { withSecretSettings } from '../../../secrets/current-settings.js'
+import type { SecretSettings } from '../../../secrets/redact-hook.js'
 import { outsideTestSession } from '../../core/finish-sessions.js'
 import type { HostTest } from '../../core/host-test.js'
 import { compactJson } from '../../core/meta/compact-json.js'
@@ -48,9 +49,13 @@ export interface VitestHost {
   redact: RedactHook | undefined
 }
 
-/** The running test's recordings and seal, in its async context. */
+/**
+ * The running test's recordings and seal, in its async context. Emptied when the test ends:
+ * Vitest keeps a promise of every test it ran until the file ends (an abort listener it never
+ * removes from the test's signal), and with it the stores of the async context that made it.
+ */
 interface RunningTest {
-  recordings: TestRecordings
+  recordings: TestRecordings | undefined
   sealed: SealedTest | undefined
 }
 
@@ -122,9 +127,10 @@ export function registerRecordingHooks(host: VitestHost): void {
           })
     if (sealed !== undefined) seal(sealed)
     // Snapshots, task meta and messages pass the same redact hook as recordings, in every mode.
-    const secrets = () => ({ redact: settings.redact, allowSecrets: settings.allowSecrets })
+    const secrets = secretsOf(settings)
+    const running: RunningTest = { recordings, sealed }
     try {
-      await tests.run({ recordings, sealed }, () =>
+      await tests.run(running, () =>
         withSecretSettings(secrets, () =>
           recordings.runInTest(() =>
             sealed === undefined ? runTest() : withinSeal(sealed, runTest),
@@ -134,18 +140,21 @@ export function registerRecordingHooks(host: VitestHost): void {
     } finally {
       // Already lifted by `afterEach`, unless the test never got there.
       if (sealed !== undefined) unseal(sealed)
+      running.recordings = undefined
+      running.sealed = undefined
     }
   })
 
   afterEach(async (context) => {
     const running = tests.getStore()
-    if (running === undefined) return
+    const recordings = running?.recordings
+    if (running === undefined || recordings === undefined) return
     const task = context.task as unknown as TaskLike
     // Lifted first: the interception never outlives the test, whatever finishing its sessions does.
     const refused = running.sealed === undefined ? [] : unseal(running.sealed)
     // A refused request fails the test: its recording is kept as `partial`, never as complete.
     const failed = task.result?.state === 'fail' || refused.length > 0
-    const finished = await running.recordings.finish(failed)
+    const finished = await recordings.finish(failed)
     const { summary } = finished
     const failures = [...refused, ...finished.failures]
     // Stored compactly: the worker keeps it until the file ends (hosts/core/meta/compact-json.ts).
@@ -178,7 +187,7 @@ export function inSampleRecording<T>(
  * the hooks did not wrap) one made from `task`.
  */
 export function runningVitestTest(task: object): HostTest {
-  const running = tests.getStore()?.recordings.test
+  const running = tests.getStore()?.recordings?.test
   return running !== undefined && running.id === task
     ? running
     : vitestTest(task as unknown as TaskLike, 'off')
@@ -203,6 +212,18 @@ export function currentRecordingSession(): RecordingSession | undefined {
  */
 export function hostInstalled(): boolean {
   return providedOptions() !== undefined
+}
+
+/**
+ * The secret settings of a test, as `withSecretSettings` takes them. Made out here, not as an
+ * arrow in the hook: Vitest keeps a promise of every test it ran (an abort listener it never
+ * removes from the test's signal), and that promise keeps the async context's stores; an arrow
+ * made in the hook would keep the hook's whole scope with them (the test's recordings, its
+ * `runTest` and Vitest's hook chain), several KB a test until the file ends.
+ */
+function secretsOf(settings: RecordingSettings): () => SecretSettings {
+  const { redact, allowSecrets } = settings
+  return () => ({ redact, allowSecrets })
 }
 
 /** The settings of a test's recordings, from the plugin's options and what the file set. */
