@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import { InvalidArgumentError } from '../errors/index.js'
+import { makesNoCalls } from '../internal/makes-no-calls.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { isLimiter, type Limiter, processLimiter } from '../models/limiter.js'
 import type { ModelCalls } from '../models/model-calls.js'
@@ -170,8 +171,18 @@ export type RunOptions = z.input<typeof runOptionsSchema>
 
 /** The answering side of a run, resolved. */
 export type AnswerSide =
-  | { kind: 'agent'; agent: AgentFunction }
+  | {
+      kind: 'agent'
+      agent: AgentFunction
+      /** Whether the agent's own calls are counted (it runs in the call-counting scope). */
+      counted: boolean
+    }
   | { kind: 'model'; model: ModelConfig }
+
+/** The answering side of an agent function: counted unless the library knows it makes no calls. */
+export function agentSide(agent: AgentFunction): AnswerSide {
+  return { kind: 'agent', agent, counted: !makesNoCalls(agent) }
+}
 
 /** Run options after validation, with defaults applied. */
 export interface ResolvedRunOptions {
@@ -212,7 +223,7 @@ export function resolveRunOptions(
   })
   const { model, parsingModel, rubric, tools } = checked
   const answering: AnswerSide =
-    typeof model === 'function' ? { kind: 'agent', agent: model } : { kind: 'model', model }
+    typeof model === 'function' ? agentSide(model) : { kind: 'model', model }
   if (tools !== undefined) checkTools(answering)
   checkJudgedParts(definition, rubric, parsingModel)
   checkJudges(definition, parsingModel)
