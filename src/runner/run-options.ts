@@ -17,6 +17,7 @@ import { getOwn } from '../state/own-keys.js'
 import type { ChatMessage } from '../state/types.js'
 import type { Tool } from '../tools/index.js'
 import { assertBudgetPriced, type Budget, budgetSchema } from './budget.js'
+import { checkedOptions } from './options-memo.js'
 import { seedSchema } from './seed.js'
 import type { ModelPrice } from './usage.js'
 
@@ -215,12 +216,14 @@ export function resolveRunOptions(
   definition: ScenarioDefinition,
   options: RunOptions,
 ): ResolvedRunOptions {
-  const checked = parseOptions(runOptionsSchema, options, {
-    where: 'runScenario(definition, options)',
-    // No full stop after the path: it would be copied with it.
-    fix: `Every option is listed in ${docsPath(OPTIONS_DOCS.run)}`,
-    note: limiterNote,
-  })
+  const checked = checkedOptions(options, () =>
+    parseOptions(runOptionsSchema, options, {
+      where: 'runScenario(definition, options)',
+      // No full stop after the path: it would be copied with it.
+      fix: `Every option is listed in ${docsPath(OPTIONS_DOCS.run)}`,
+      note: limiterNote,
+    }),
+  )
   const { model, parsingModel, rubric, tools } = checked
   const answering: AnswerSide =
     typeof model === 'function' ? agentSide(model) : { kind: 'model', model }
