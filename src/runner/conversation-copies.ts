@@ -71,14 +71,15 @@ function copyData(value: unknown, depth: number): unknown {
   }
   const proto = Object.getPrototypeOf(value)
   if (proto !== Object.prototype && proto !== null) return value
-  // A spread copies the own enumerable string keys as data properties (an own `__proto__` stays a
-  // key) in one step, several times faster than writing them one by one; then only the values
-  // that are objects are replaced by their copies. Symbol keys are left out, as JSON leaves them.
+  // A spread copies the own enumerable keys as data properties (an own `__proto__` stays a key)
+  // in one step, faster than writing them one by one; then only the values that are objects are
+  // replaced by their copies. A symbol key (no JSON has one) keeps its value as it is.
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) }
-  for (const key of Object.getOwnPropertySymbols(out)) delete (out as Record<symbol, unknown>)[key]
-  for (const key in out) {
+  const keys = Object.keys(out)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
     const field = out[key]
-    if (typeof field !== 'object' || field === null || !Object.hasOwn(out, key)) continue
+    if (typeof field !== 'object' || field === null) continue
     const copied = copyData(field, depth + 1)
     if (key === '__proto__') {
       Object.defineProperty(out, key, {

@@ -171,17 +171,18 @@ export const runOptionsSchema = z.strictObject(
 export type RunOptions = z.input<typeof runOptionsSchema>
 
 /** The answering side of a run, resolved. */
-export type AnswerSide =
-  | {
-      kind: 'agent'
-      agent: AgentFunction
-      /** Whether the agent's own calls are counted (it runs in the call-counting scope). */
-      counted: boolean
-    }
-  | { kind: 'model'; model: ModelConfig }
+export type AnswerSide = AgentSide | { kind: 'model'; model: ModelConfig }
+
+/** An agent function as the answering side. */
+export interface AgentSide {
+  kind: 'agent'
+  agent: AgentFunction
+  /** Whether the agent's own calls are counted (it runs in the call-counting scope). */
+  counted: boolean
+}
 
 /** The answering side of an agent function: counted unless the library knows it makes no calls. */
-export function agentSide(agent: AgentFunction): AnswerSide {
+export function agentSide(agent: AgentFunction): AgentSide {
   return { kind: 'agent', agent, counted: !makesNoCalls(agent) }
 }
 
