@@ -24,6 +24,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20)
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 6000)
 /** Wall time one timed batch aims at, so both sides get batches of similar length. */
 const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 150)
+/** The engine's runs timed before the warm-up: what a short test file's process sees. */
+const COLD_RUNS = 1000
 
 // ---------------------------------------------------------------------------------------------
 // The per-turn work both implementations do: a deterministic parse, zod validation, a verdict
@@ -493,6 +495,15 @@ async function main() {
   const cases = await prepareCases()
   console.log('Equivalence: both implementations take the same path on every script ✓\n')
 
+  // The engine's first runs in the process, before any warm-up: code not yet optimised, as in a
+  // test file's process that runs a few scenarios.
+  /** @type {string[]} */
+  const cold = []
+  for (const c of cases) {
+    const perTurn = ((await timeBatch(c.ours, COLD_RUNS)) * 1000) / COLD_RUNS / c.turns
+    cold.push(`${c.name} ${fmt(perTurn)} µs/turn`)
+  }
+
   await warmUp(cases)
   const rows = await measure(cases)
 
@@ -517,6 +528,9 @@ async function main() {
         .join('  '),
     )
   }
+  console.log(
+    `\nvitest-scenario, first ${COLD_RUNS.toLocaleString('en')} runs of the process (before the warm-up): ${cold.join(', ')}`,
+  )
   console.log('')
   let met = true
   for (const r of rows) {

@@ -38,7 +38,9 @@ export function callAnsweringSide(
       // A plain array of the agent's copies, each message copied once per run (see the module).
       const conversation = run.agentCopies.conversation(sides.systemPrompt, question)
       const context = new TurnContext(node.id, turn, run.view, run.answerSignal)
-      const { agent } = sides.answering
+      const { agent, counted } = sides.answering
+      // An agent known to make no calls runs outside any scope (see `src/agent-usage/scope.ts`).
+      if (!counted) return { ok: true, pending: agent(conversation, context) }
       // The agent's own calls find this turn's tally through the async context it runs in.
       const calls = new AgentCalls(replay)
       run.agentCalls = calls

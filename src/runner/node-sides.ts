@@ -6,7 +6,7 @@ import { isSimulatedUser } from '../simulated-user/simulated-user.js'
 import type { SimulatedUser } from '../simulated-user/types.js'
 import type { AnswerTemplate } from '../templates/types.js'
 import type { Tool } from '../tools/index.js'
-import type { AnswerSide, ResolvedRunOptions } from './run-options.js'
+import { type AnswerSide, agentSide, type ResolvedRunOptions } from './run-options.js'
 
 /** A template that parses with its own `parse`, never a model. */
 export type DeterministicTemplate = AnswerTemplate & { parse: (raw: string) => unknown }
@@ -79,7 +79,7 @@ export function resolveNodeSides(node: ScenarioNode, options: ResolvedRunOptions
   let answering: AnswerSide = run
   let nodePrompt: string | undefined
   if (typeof override === 'function') {
-    answering = { kind: 'agent', agent: override }
+    answering = agentSide(override)
   } else if (override !== undefined) {
     nodePrompt = override.systemPrompt
     if (standalone(override)) {

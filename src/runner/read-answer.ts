@@ -4,14 +4,24 @@ import type { ChatMessage, Usage } from '../state/types.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
 import { toolCallsOf, turnMessages } from './reply-messages.js'
 import type { RunContext } from './run-context.js'
-import { TIMED_OUT } from './turn-deadline.js'
 import { failure, turnErrorOf } from './turn-error.js'
 import { type AnswerStep, abortedWhile, type NotAnswered, noAnswer } from './turn-steps.js'
 import { usageFrom, zeroUsage } from './usage.js'
 
 /**
- * Reads the answering side's settled reply into the turn's answer. A turn that outlasted its
- * deadline (`TIMED_OUT`) is a `timeout` and aborts the answering side; an answer that came after
+ * The answer of a turn that outlasted its deadline (`turnTimeoutMs`): a `timeout`, which aborts the
+ * answering side (the run does not wait for it), with the tokens its counted calls spent so far.
+ */
+export function timedOut(run: RunContext, node: ScenarioNode): NotAnswered {
+  const spent = takeAgentCalls(run)
+  const timeout = new TurnTimeoutError(node.id, run.options.turnTimeoutMs)
+  // The agent (or the model's calls and tools) stop; the run does not wait for them.
+  run.answerSignal.abort(timeout)
+  return noAnswer(turnErrorOf(timeout, 'answer', 'agent', false), spent)
+}
+
+/**
+ * Reads the answering side's settled reply into the turn's answer. An answer that came after
  * the run's abort is not taken (the run ends `error`, never `completed` with a late answer); a
  * reply of the wrong shape is an `agent` failure naming what is wrong.
  *
@@ -22,12 +32,6 @@ import { usageFrom, zeroUsage } from './usage.js'
  */
 export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown): AnswerStep {
   const spent = takeAgentCalls(run)
-  if (reply === TIMED_OUT) {
-    const timeout = new TurnTimeoutError(node.id, run.options.turnTimeoutMs)
-    // The agent (or the model's calls and tools) stop; the run does not wait for them.
-    run.answerSignal.abort(timeout)
-    return noAnswer(turnErrorOf(timeout, 'answer', 'agent', false), spent)
-  }
   if (run.signal.aborted) {
     return noAnswer(
       failure('aborted', 'answer', run.signal.reason, abortedWhile(node.id, 'was answering')),

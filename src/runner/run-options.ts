@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import { InvalidArgumentError } from '../errors/index.js'
+import { makesNoCalls } from '../internal/makes-no-calls.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { isLimiter, type Limiter, processLimiter } from '../models/limiter.js'
 import type { ModelCalls } from '../models/model-calls.js'
@@ -16,6 +17,7 @@ import { getOwn } from '../state/own-keys.js'
 import type { ChatMessage } from '../state/types.js'
 import type { Tool } from '../tools/index.js'
 import { assertBudgetPriced, type Budget, budgetSchema } from './budget.js'
+import { checkedOptions } from './options-memo.js'
 import { seedSchema } from './seed.js'
 import type { ModelPrice } from './usage.js'
 
@@ -169,9 +171,20 @@ export const runOptionsSchema = z.strictObject(
 export type RunOptions = z.input<typeof runOptionsSchema>
 
 /** The answering side of a run, resolved. */
-export type AnswerSide =
-  | { kind: 'agent'; agent: AgentFunction }
-  | { kind: 'model'; model: ModelConfig }
+export type AnswerSide = AgentSide | { kind: 'model'; model: ModelConfig }
+
+/** An agent function as the answering side. */
+export interface AgentSide {
+  kind: 'agent'
+  agent: AgentFunction
+  /** Whether the agent's own calls are counted (it runs in the call-counting scope). */
+  counted: boolean
+}
+
+/** The answering side of an agent function: counted unless the library knows it makes no calls. */
+export function agentSide(agent: AgentFunction): AgentSide {
+  return { kind: 'agent', agent, counted: !makesNoCalls(agent) }
+}
 
 /** Run options after validation, with defaults applied. */
 export interface ResolvedRunOptions {
@@ -204,15 +217,17 @@ export function resolveRunOptions(
   definition: ScenarioDefinition,
   options: RunOptions,
 ): ResolvedRunOptions {
-  const checked = parseOptions(runOptionsSchema, options, {
-    where: 'runScenario(definition, options)',
-    // No full stop after the path: it would be copied with it.
-    fix: `Every option is listed in ${docsPath(OPTIONS_DOCS.run)}`,
-    note: limiterNote,
-  })
+  const checked = checkedOptions(options, () =>
+    parseOptions(runOptionsSchema, options, {
+      where: 'runScenario(definition, options)',
+      // No full stop after the path: it would be copied with it.
+      fix: `Every option is listed in ${docsPath(OPTIONS_DOCS.run)}`,
+      note: limiterNote,
+    }),
+  )
   const { model, parsingModel, rubric, tools } = checked
   const answering: AnswerSide =
-    typeof model === 'function' ? { kind: 'agent', agent: model } : { kind: 'model', model }
+    typeof model === 'function' ? agentSide(model) : { kind: 'model', model }
   if (tools !== undefined) checkTools(answering)
   checkJudgedParts(definition, rubric, parsingModel)
   checkJudges(definition, parsingModel)

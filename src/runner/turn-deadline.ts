@@ -1,6 +1,3 @@
-/** What `TurnDeadline.wait` gives when the deadline passed before the answer came. */
-export const TIMED_OUT: unique symbol = Symbol('vitest-scenario.turn-timed-out')
-
 // One watchdog timer serves every run of the process. A timer made (or even refreshed) per run or
 // per turn was a visible share of a turn whose agent answers at once; this one is re-armed only
 // when it fires or when a run needs it sooner, and holds the process open only while runs are
@@ -28,14 +25,20 @@ function check(): void {
 
 /**
  * The deadline of the answering side of each turn of one run (`turnTimeoutMs`), measured from the
- * turn's start. Between `start` and `dispose` the run is watched; a turn waiting in `wait` past
- * its deadline settles with `TIMED_OUT`.
+ * turn's start. Between `start` and `dispose` the run is watched; a turn waiting for its answer
+ * past its deadline is expired: the watchdog calls the `expire` it was watched with.
+ *
+ * The run loop awaits the answering side's own promise, not a promise made to race it: two more
+ * promises per turn (and their promise hooks, once any library in the process keeps an async
+ * context) were a visible share of a turn whose agent answers at once. So the deadline does not
+ * settle the wait; `expire` ends the turn (and the run) itself, and the loop, resumed by a late
+ * answer, finds from `settled()` that the turn is no longer its own.
  */
 export class TurnDeadline {
   readonly #ms: number
   /** `performance.now()` when the waiting turn started. */
   #since = 0
-  #expire: ((value: typeof TIMED_OUT) => void) | undefined
+  #expire: (() => void) | undefined
 
   constructor(ms: number) {
     this.#ms = ms
@@ -49,21 +52,23 @@ export class TurnDeadline {
   }
 
   /**
-   * Waits for `pending`, at most until `since + turnTimeoutMs` (`since` from `performance.now()`).
-   * When the deadline passes first, this settles with `TIMED_OUT`: the run goes on without waiting
-   * for an agent that ignores its signal (the caller aborts it).
+   * Watches the turn that started at `since` (from `performance.now()`) while it waits for its
+   * answer: when `since + turnTimeoutMs` passes before `settled()`, the watchdog calls `expire`
+   * once (the run goes on without waiting for an agent that ignores its signal).
    */
-  wait<T>(pending: PromiseLike<T>, since: number): Promise<T | typeof TIMED_OUT> {
+  watch(since: number, expire: () => void): void {
     this.#since = since
-    return new Promise<T | typeof TIMED_OUT>((resolve, reject) => {
-      this.#expire = resolve
-      pending.then(resolve, reject)
-    })
+    this.#expire = expire
   }
 
-  /** The turn's answer came (or failed): its deadline no longer applies. */
-  settled(): void {
+  /**
+   * The turn's answer came (or failed): its deadline no longer applies. Returns `false` when the
+   * deadline had expired the turn first (or the run had ended): the answer is nobody's.
+   */
+  settled(): boolean {
+    const waiting = this.#expire !== undefined
     this.#expire = undefined
+    return waiting
   }
 
   /** Stops watching the run; the run has ended. */
@@ -75,8 +80,9 @@ export class TurnDeadline {
   }
 
   /**
-   * Called by the watchdog: ends the waiting turn when its deadline has passed. Returns when the
-   * run needs its next look (a turn that starts now cannot expire sooner than a timeout from now).
+   * Called by the watchdog: expires the waiting turn when its deadline has passed. Returns when
+   * the run needs its next look (a turn that starts now cannot expire sooner than a timeout from
+   * now).
    */
   check(now: number): number {
     const expire = this.#expire
@@ -84,7 +90,7 @@ export class TurnDeadline {
     const due = this.#since + this.#ms
     if (now < due) return due
     this.#expire = undefined
-    expire(TIMED_OUT)
+    expire()
     return now + this.#ms
   }
 }

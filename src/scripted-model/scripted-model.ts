@@ -2,6 +2,7 @@ import { type SpyFn, spy } from 'tinyspy'
 import { InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
+import { markMakesNoCalls } from '../internal/makes-no-calls.js'
 import type { AgentContext, AgentFunction, AgentReply } from '../models/types.js'
 import type { ChatMessage } from '../state/types.js'
 
@@ -58,7 +59,10 @@ export function scriptedModel(
     if (reply instanceof Error) throw reply
     return reply
   }
-  return spy(answer) as ScriptedModel
+  const model = spy(answer) as ScriptedModel
+  // A list of replies runs no user code, so no model call can happen inside it: its turns need
+  // no call counting, and no async context (which would turn on Node's promise hooks).
+  return script === undefined ? model : markMakesNoCalls(model)
 }
 
 /** The node and turn of a call, for the message; a context that is not one is described. */

@@ -35,8 +35,17 @@ function fastClone<T>(value: T, depth: number): T {
   }
   const proto = Object.getPrototypeOf(value)
   if (proto !== Object.prototype && proto !== null) return structuredClone(value)
-  const copy: Record<string, unknown> = {}
-  for (const key in value)
-    setOwn(copy, key, fastClone((value as Record<string, unknown>)[key], depth + 1))
+  // A spread copies the own enumerable keys as data properties (an own `__proto__` stays a key) in
+  // one step, as `structuredClone` copies them; then each value is cloned in place (a key written
+  // one by one through a shared helper was a megamorphic store, a visible share of a turn).
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) }
+  const keys = Object.keys(copy)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
+    const field = copy[key]
+    if (typeof field === 'function' || typeof field === 'symbol') fastClone(field, depth + 1)
+    if (typeof field !== 'object' || field === null) continue
+    setOwn(copy, key, fastClone(field, depth + 1))
+  }
   return copy as T
 }
