@@ -6,11 +6,12 @@
 // Every test file pays for what this loads, so it loads only what must be registered before the
 // file runs: the matchers (synchronous, so loaded now; the judge matcher's model client is not),
 // the serializer and the hooks. What the hooks do (recordings, the network seal and its
-// interception library) is imported when the file's first test runs.
+// interception library) is imported apart: here when the plugin is installed (every test of a
+// recording mode is sealed), else by the hooks when a test runs.
 import { processLimiter } from '../../../models/limiter.js'
 import { redactHookOf } from '../../core/redact-module.js'
 import { providedOptions } from './provided-options.js'
-import { registerRecordingHooks } from './recording-hooks.js'
+import { preloadTestRun, registerRecordingHooks } from './recording-hooks.js'
 import { registerMatchers } from './register-matchers.js'
 import type { VitestHost } from './running-test.js'
 
@@ -27,6 +28,8 @@ if (provided !== undefined) {
   if (redact !== undefined) {
     host.redact = redactHookOf(redact, await import(/* @vite-ignore */ redact))
   }
+  // The recordings and the seal's interceptors, which every test of a recording mode needs.
+  await preloadTestRun(provided.mode !== 'off')
 }
 
 registerMatchers()

@@ -6,8 +6,8 @@
 // the async context `aroundAll` runs the file in.
 //
 // The setup entry loads this module for every test file, so it holds only the hooks themselves:
-// what they do (test-run.ts: recordings, the seal, the recording store) is imported when the
-// first test of the file runs.
+// what they do (test-run.ts: recordings, the seal, the recording store) is imported apart, by the
+// setup entry when the plugin is installed, else when the file's first test runs.
 import { afterEach, aroundAll, aroundEach, beforeAll } from 'vitest'
 import { InvalidArgumentError } from '../../../errors/index.js'
 import { describeValue } from '../../../internal/describe-value.js'
@@ -27,6 +27,16 @@ let testRun: Promise<typeof import('./test-run.js')> | undefined
 function loadTestRun(): Promise<typeof import('./test-run.js')> {
   testRun ??= import('./test-run.js')
   return testRun
+}
+
+/**
+ * Imports what the hooks run, and what the seal installs when `sealing`, while the setup entry
+ * runs: where the plugin is installed every test needs them, and loading modules later, inside a
+ * running test, costs more (the test's async context tracks every promise the loader makes).
+ */
+export async function preloadTestRun(sealing: boolean): Promise<void> {
+  const run = await loadTestRun()
+  if (sealing) await run.prepareSeal()
 }
 
 /**

@@ -8,6 +8,9 @@ import { rerecordCommand } from '../../../recordings/miss-report.js'
 import { type RecordingMode, resolveRecordingMode } from '../../../recordings/mode.js'
 import { fileSystemStore } from '../../../recordings/store.js'
 import { seal, sealedTest, unseal, withinSeal } from '../../../seal/network-seal.js'
+
+export { prepareSeal } from '../../../seal/network-seal.js'
+
 import { withSecretSettings } from '../../../secrets/current-settings.js'
 import { compactJson } from '../../core/meta/compact-json.js'
 import { obsoleteRecordings, obsoleteWarning } from '../../core/obsolete-recordings.js'
