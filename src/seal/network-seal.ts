@@ -88,14 +88,18 @@ let interceptorModules: Promise<Interceptors> | undefined
 
 /** Imports @mswjs/interceptors' fetch and ClientRequest interceptors, once. */
 function loadInterceptors(): Promise<Interceptors> {
-  interceptorModules ??= Promise.all([
-    import('@mswjs/interceptors/fetch'),
-    import('@mswjs/interceptors/ClientRequest'),
-  ]).then(([fetchModule, clientRequest]) => ({
-    FetchInterceptor: fetchModule.FetchInterceptor,
-    ClientRequestInterceptor: clientRequest.ClientRequestInterceptor,
-  }))
+  interceptorModules ??= importInterceptors()
   return interceptorModules
+}
+
+/**
+ * One after the other: Jest's ESM loader fails two concurrent imports that share a dependency
+ * ("request for '@open-draft/logger' is not in cache").
+ */
+async function importInterceptors(): Promise<Interceptors> {
+  const { FetchInterceptor } = await import('@mswjs/interceptors/fetch')
+  const { ClientRequestInterceptor } = await import('@mswjs/interceptors/ClientRequest')
+  return { FetchInterceptor, ClientRequestInterceptor }
 }
 
 /**
