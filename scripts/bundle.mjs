@@ -71,16 +71,17 @@ function entries() {
  */
 export async function bundle({ outDir = join(root, 'dist') } = {}) {
   const input = entries()
-  const build = await rolldown({
+  const inputOptions = /** @type {import('rolldown').InputOptions} */ ({
     input,
     cwd: root,
     platform: 'node',
     tsconfig: join(root, 'tsconfig.build.json'),
     // Only the package's own modules are bundled: relative and absolute paths.
-    external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
+    external: (/** @type {string} */ id) =>
+      !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
     transform: { target: 'es2023' },
   })
-  const { output } = await build.write({
+  const outputOptions = /** @type {import('rolldown').OutputOptions} */ ({
     dir: outDir,
     format: 'esm',
     entryFileNames: '[name].js',
@@ -88,6 +89,18 @@ export async function bundle({ outDir = join(root, 'dist') } = {}) {
     // Maps point into src/, which the package ships; the sources are not copied into them.
     sourcemap: true,
     sourcemapExcludeSources: true,
+  })
+  const { common, documents } = await commonModules(inputOptions, outputOptions)
+  const build = await rolldown(inputOptions)
+  const { output } = await build.write({
+    ...outputOptions,
+    codeSplitting: {
+      groups: [
+        // First, so that the common chunk does not take them in as dependencies of its modules.
+        { name: 'documents', test: (id) => documents.has(id), priority: 2 },
+        { name: 'common', test: (id) => common.has(id), priority: 1 },
+      ],
+    },
   })
   await build.close()
   const chunks = output.flatMap((item) => (item.type === 'chunk' ? [item] : []))
@@ -99,6 +112,46 @@ export async function bundle({ outDir = join(root, 'dist') } = {}) {
   }
   check(input, chunks)
   return chunks
+}
+
+/**
+ * The modules that both `vitest-scenario/core` and the setup entry load when imported (statically,
+ * not behind a dynamic import), from a first build. They go in one chunk: left to itself the
+ * bundler cuts them into a chunk per set of entries that reach them (over a dozen files, some of a
+ * few hundred bytes), and every test file's process loads each of those files again. Nothing in it
+ * imports vitest or an optional SDK (core reaches neither), and what loads it loads all of it
+ * anyway, but the rarely used entries that reach only part of it (the host entry). What the
+ * serialization entry loads is kept apart (`documents`), as small as it is without the grouping.
+ * @param {import('rolldown').InputOptions} inputOptions
+ * @param {import('rolldown').OutputOptions} outputOptions
+ * @returns {Promise<{ common: Set<string>, documents: Set<string> }>}
+ */
+async function commonModules(inputOptions, outputOptions) {
+  const build = await rolldown(inputOptions)
+  const { output } = await build.generate({ ...outputOptions, sourcemap: false })
+  await build.close()
+  const chunks = output.flatMap((item) => (item.type === 'chunk' ? [item] : []))
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  /** @param {string} name */
+  const loaded = (name) => {
+    /** @type {Set<string>} */
+    const ids = new Set()
+    /** @param {import('rolldown').OutputChunk | undefined} chunk */
+    const walk = (chunk) => {
+      if (chunk === undefined || ids.has(chunk.fileName)) return
+      ids.add(chunk.fileName)
+      for (const id of chunk.imports) walk(byFile.get(id))
+    }
+    walk(byFile.get(`${name}.js`))
+    return new Set([...ids].flatMap((file) => byFile.get(file)?.moduleIds ?? []))
+  }
+  const setup = loaded('src/hosts/vitest/setup/index')
+  // The documents entry stays as small as it is: what it loads is left to the bundler.
+  const documents = loaded('src/serialization')
+  const common = [...loaded('src/core')].filter(
+    (id) => setup.has(id) && !documents.has(id) && id.startsWith(root),
+  )
+  return { common: new Set(common), documents }
 }
 
 /**

@@ -1,5 +1,6 @@
+// The seal's side of `allowNetwork`: reading entries and matching URLs. The option's zod schema
+// is in allow-network-schema.ts, so sealing a test loads no zod.
 import { isIP } from 'node:net'
-import { z } from 'zod'
 
 /**
  * The hosts a sealed test may reach when `allowNetwork` is not given: loopback only, so servers
@@ -12,7 +13,7 @@ export const DEFAULT_ALLOW_NETWORK: readonly string[] = Object.freeze([
 ])
 
 /** What an `allowNetwork` entry may be, for messages. */
-const ENTRY_SHAPE =
+export const ENTRY_SHAPE =
   "a host name ('api.example.com'), host:port ('api.example.com:8443'), an IP address, an IPv4 range ('127.0.0.0/8') or '*' for every host"
 
 /** One entry, read: any host, a host (optionally on one port), or an IPv4 range. */
@@ -27,25 +28,6 @@ export interface AllowList {
   readonly entries: readonly string[]
   readonly rules: readonly AllowRule[]
 }
-
-/**
- * The `allowNetwork` option's rule: every entry must read as a host, `host:port`, an IP address,
- * an IPv4 range or `'*'` (a URL is refused with the host to write instead).
- */
-export const allowNetworkSchema = z
-  .array(
-    z.string(ENTRY_SHAPE).superRefine((entry, context) => {
-      if (parseEntry(entry) !== undefined) return
-      const host = hostOfUrl(entry)
-      context.addIssue({
-        code: 'custom',
-        message: host === undefined ? ENTRY_SHAPE : `${ENTRY_SHAPE}; not a URL: write '${host}'`,
-        input: entry,
-      })
-    }),
-    { error: "an array of hosts such as ['api.example.com', 'localhost', '127.0.0.0/8']" },
-  )
-  .optional()
 
 /**
  * Reads checked `allowNetwork` entries (`undefined`: the loopback default).
@@ -89,7 +71,7 @@ export function hostAllowed(url: URL, list: AllowList): boolean {
 }
 
 /** One entry read, or `undefined` when it is none of the shapes an entry may have. */
-function parseEntry(raw: string): AllowRule | undefined {
+export function parseEntry(raw: string): AllowRule | undefined {
   const entry = raw.trim().toLowerCase()
   if (entry === '*') return { kind: 'any' }
   const range = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(entry)
@@ -133,7 +115,7 @@ function ipv4Number(address: string): number {
 }
 
 /** The host an entry written as a URL meant (`https://api.example.com/v1` → `api.example.com`). */
-function hostOfUrl(entry: string): string | undefined {
+export function hostOfUrl(entry: string): string | undefined {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) return undefined
   try {
     return new URL(entry).host || undefined

@@ -20,12 +20,13 @@
 // Installed when a sealed test starts and removed when the last one running ends (tests of
 // `test.concurrent` share one installation); each request is judged for the test whose async
 // context sent it, or the one test running when the context tells none.
+//
+// @mswjs/interceptors is imported when the first test is sealed, not with this module: a test
+// file pays for it (and for Node's undici, which its fetch interceptor loads) only when it runs a
+// sealed test. Only its two interceptor subpaths are loaded, never its main entry.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { syncBuiltinESMExports } from 'node:module'
 import { runInThisContext } from 'node:vm'
-import { RequestController } from '@mswjs/interceptors'
-import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
-import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { NetworkBlockedError, UnrecordedCallError } from '../errors/index.js'
 import type { RecordingMode } from '../recordings/mode.js'
 import { type AllowList, allowList, hostAllowed } from './allow-network.js'
@@ -73,15 +74,56 @@ const running = new Set<SealedTest>()
 /** The installed interception, while any test is sealed. */
 let installed: (() => void) | undefined
 
+/** The interceptor classes the seal applies. */
+interface Interceptors {
+  FetchInterceptor: typeof import('@mswjs/interceptors/fetch').FetchInterceptor
+  ClientRequestInterceptor: typeof import('@mswjs/interceptors/ClientRequest').ClientRequestInterceptor
+}
+
+/**
+ * The interceptor modules, imported on the first seal and kept for the process (a module cache:
+ * importing them again would return the same modules).
+ */
+let interceptorModules: Promise<Interceptors> | undefined
+
+/** Imports @mswjs/interceptors' fetch and ClientRequest interceptors, once. */
+function loadInterceptors(): Promise<Interceptors> {
+  interceptorModules ??= importInterceptors()
+  return interceptorModules
+}
+
+/**
+ * One after the other: Jest's ESM loader fails two concurrent imports that share a dependency
+ * ("request for '@open-draft/logger' is not in cache").
+ */
+async function importInterceptors(): Promise<Interceptors> {
+  const { FetchInterceptor } = await import('@mswjs/interceptors/fetch')
+  const { ClientRequestInterceptor } = await import('@mswjs/interceptors/ClientRequest')
+  return { FetchInterceptor, ClientRequestInterceptor }
+}
+
+/**
+ * Imports what `seal` installs, ahead of the first test: a host that knows its tests will be
+ * sealed calls it while its test file loads. Module loading inside a running test costs more (the
+ * test's async context tracks every promise the loader makes), and it is paid once either way.
+ */
+export async function prepareSeal(): Promise<void> {
+  await loadInterceptors()
+}
+
 /**
  * Seals the network for `test` until `unseal(test)`: installs the interception if no other test
- * has. A request from an async context of no sealed test is judged for `test` while it is the one
- * test running; `withinSeal` ties a test's own async context to it (needed when tests run
+ * has (importing the interceptors the first time, hence the promise: await it before the test
+ * runs). A request from an async context of no sealed test is judged for `test` while it is the
+ * one test running; `withinSeal` ties a test's own async context to it (needed when tests run
  * concurrently).
  */
-export function seal(test: SealedTest): void {
+export async function seal(test: SealedTest): Promise<void> {
   running.add(test)
-  installed ??= install()
+  const interceptors = await loadInterceptors()
+  // Installed synchronously once the modules are there, so `unseal` removes it synchronously; a
+  // test unsealed while the import was under way installs nothing.
+  if (running.has(test)) installed ??= install(interceptors)
 }
 
 /**
@@ -178,7 +220,7 @@ function refused(test: SealedTest, method: string, url: string): Error {
 }
 
 /** Applies the interception; returns what removes it. */
-function install(): () => void {
+function install({ FetchInterceptor, ClientRequestInterceptor }: Interceptors): () => void {
   // The dispatcher first: Node loads undici (and sets its global dispatcher) at the first fetch,
   // which must be the real one, not the interceptor's deferred call to it.
   const restoreDispatcher = guardDispatcher()
@@ -189,7 +231,9 @@ function install(): () => void {
     interceptor.apply()
     interceptor.on('request', ({ request, controller }) => {
       // A request a mock (msw) already answered never reaches the network: it is no concern here.
-      if (controller.readyState !== RequestController.PENDING) return
+      // `PENDING` is read from the controller's own class (msw's `RequestController`), which
+      // spares importing the library's main entry for one constant.
+      if (controller.readyState !== pendingState(controller)) return
       const error = refusal(request.method, request.url)
       if (error !== undefined) controller.errorWith(error)
     })
@@ -200,6 +244,11 @@ function install(): () => void {
     syncBuiltinESMExports()
     restoreDispatcher()
   }
+}
+
+/** The `PENDING` ready state of a request controller's class (`RequestController.PENDING`). */
+function pendingState(controller: object): unknown {
+  return (controller.constructor as { PENDING?: unknown }).PENDING
 }
 
 /** What the seal uses of an undici dispatcher, and of the handler undici's `fetch` gives it. */

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/index.js'
 import { scenarioPlugin } from '../../src/hosts/vitest/plugin/index.js'
 import { PROVIDED_KEY, type ProvidedOptions } from '../../src/hosts/vitest/plugin/provided.js'
-import { allowList, allowNetworkSchema, hostAllowed } from '../../src/seal/allow-network.js'
+import { allowList, hostAllowed } from '../../src/seal/allow-network.js'
+import { allowNetworkSchema } from '../../src/seal/allow-network-schema.js'
 
 const allowed = (url: string, entries?: string[]) => hostAllowed(new URL(url), allowList(entries))
 

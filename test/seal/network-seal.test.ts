@@ -34,9 +34,9 @@ afterEach(() => {
   sealed = undefined
 })
 
-const sealAs = (mode: SealedTest['mode'], allowNetwork?: string[]) => {
+const sealAs = async (mode: SealedTest['mode'], allowNetwork?: string[]) => {
   sealed = sealedTest({ name: 'a test', mode, allowNetwork, allowFix: 'the config' })
-  seal(sealed)
+  await seal(sealed)
   return sealed
 }
 
@@ -53,7 +53,7 @@ function get(url: string): Promise<string> {
 
 describe('in replay', () => {
   test('fetch, a fetch taken before the seal, and node:http are refused, each once per request', async () => {
-    const test = sealAs('replay', [])
+    const test = await sealAs('replay', [])
     await expect(fetch(`${local}/a`)).rejects.toBeInstanceOf(NetworkBlockedError)
     const captured = await capturedFetch(`${local}/b`).catch((error: unknown) => error)
     expect(captured).toBeInstanceOf(TypeError)
@@ -76,20 +76,20 @@ describe('in replay', () => {
   })
 
   test("loopback is allowed by default, and a recording session's live send always", async () => {
-    sealAs('replay')
+    await sealAs('replay')
     expect(await (await fetch(`${local}/ok`)).text()).toBe('pong')
     expect(await (await capturedFetch(`${local}/ok`)).text()).toBe('pong')
     expect(await get(`${local}/ok`)).toBe('status 200')
     unseal(sealed as SealedTest)
-    sealAs('replay', [])
+    await sealAs('replay', [])
     expect(await (await sendLive(() => capturedFetch(`${local}/live`))).text()).toBe('pong')
     expect(await (await sendLive(() => fetch(`${local}/live`))).text()).toBe('pong')
     expect((sealed as SealedTest).failures).toEqual([])
   })
 })
 
-test('while recording, only what looks like a model call is refused', () => {
-  const test = sealAs('new', [])
+test('while recording, only what looks like a model call is refused', async () => {
+  const test = await sealAs('new', [])
   expect(refusal('GET', 'https://api.example.com/weather')).toBeUndefined()
   const error = refusal('post', 'https://api.openai.com/v1/chat/completions?api_key=k')
   expect(error).toBeInstanceOf(UnrecordedCallError)
@@ -106,13 +106,13 @@ test('while recording, only what looks like a model call is refused', () => {
 
 test('outside a sealed test nothing is judged, and the interception is removed', async () => {
   expect(refusal('GET', 'https://api.openai.com/v1/models')).toBeUndefined()
-  const test = sealAs('replay')
+  const test = await sealAs('replay')
   expect(globalThis.fetch).not.toBe(capturedFetch)
   expect(http.request).not.toBe(realRequest)
   expect(types.isProxy((globalThis as Record<symbol, unknown>)[DISPATCHER])).toBe(true)
   // A second (concurrent) test shares the installation; it is removed when the last one ends.
   const other = sealedTest({ name: 'other', mode: 'replay', allowNetwork: undefined, allowFix: '' })
-  seal(other)
+  await seal(other)
   unseal(other)
   expect(globalThis.fetch).not.toBe(capturedFetch)
   unseal(test)
@@ -130,7 +130,7 @@ test("a test's own mock (msw, applied before the seal) still answers; what it le
     if (request.url.endsWith('/mocked')) controller.respondWith(new Response('mocked'))
   })
   try {
-    sealAs('replay')
+    await sealAs('replay')
     expect(await (await fetch('https://api.example.com/mocked')).text()).toBe('mocked')
     await expect(fetch('https://api.example.com/other')).rejects.toBeInstanceOf(NetworkBlockedError)
     expect((sealed as SealedTest).failures).toHaveLength(1)

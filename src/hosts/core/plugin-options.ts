@@ -7,7 +7,7 @@ import { limiterOptionsSchema } from '../../models/limiter.js'
 import { pluginModelConfigSchema } from '../../models/model-config-schema.js'
 import { budgetSchema } from '../../runner/budget.js'
 import { pricesSchema, runOptionsSchema, timeoutMsSchema } from '../../runner/run-options.js'
-import { allowNetworkSchema } from '../../seal/allow-network.js'
+import { allowNetworkSchema } from '../../seal/allow-network-schema.js'
 
 /** The message for a `redact` function: it cannot cross to the workers, a module can. */
 const REDACT_FUNCTION =

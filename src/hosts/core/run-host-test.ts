@@ -41,7 +41,7 @@ export async function runHostTest(
   let failed = false
   try {
     const run = () => body(recordings)
-    if (sealed !== undefined) sealNetwork(sealed)
+    if (sealed !== undefined) await sealNetwork(sealed)
     await recordings.runInTest(() => (sealed === undefined ? run() : withinSeal(sealed, run)))
   } catch (thrown) {
     failed = true

@@ -38,7 +38,7 @@ registerJestMatchers()
 /** The network seal of each running test (see seal/network-seal.ts), by test. */
 const sealedTests = new Map<unknown, SealedTest>()
 
-beforeEach(() => {
+beforeEach(async () => {
   const now = jestTestNow()
   if (now === undefined) return
   willFinish(now)
@@ -52,7 +52,7 @@ beforeEach(() => {
     allowFix: 'withScenario(jestConfig, { allowNetwork }) in jest.config.js',
   })
   sealedTests.set(now.key, sealed)
-  seal(sealed)
+  await seal(sealed)
 })
 
 afterEach(async () => {

@@ -3,12 +3,12 @@ import type { ScenarioBodyOf, ScenarioBuild, ScenarioOptions } from '../../core/
 import { runScenarioBody } from '../../core/run-scenario-body.js'
 import { vitestGate } from '../setup/host-presence.js'
 import { providedOptions } from '../setup/provided-options.js'
+import { ensureMatchers } from '../setup/register-matchers.js'
 import {
   currentRecordingSession,
   inSampleRecording,
   runningVitestTest,
-} from '../setup/recording-hooks.js'
-import { ensureMatchers } from '../setup/register-matchers.js'
+} from '../setup/test-sessions.js'
 
 /**
  * Runs one scenario test under Vitest: the shared `runScenarioBody` with Vitest's test context,

@@ -2,11 +2,18 @@
 // conversation snapshot serializer, sizes the worker's limiter, loads the plugin's `redact` module,
 // and wires recordings into each test. Vitest runs a setup file again for every test file, so the
 // hooks are registered here, with this file's host.
+//
+// Every test file pays for what this loads, so it loads only what must be registered before the
+// file runs: the matchers (synchronous, so loaded now; the judge matcher's model client is not),
+// the serializer and the hooks. What the hooks do (recordings, the network seal and its
+// interception library) is imported apart: here when the plugin is installed (every test of a
+// recording mode is sealed), else by the hooks when a test runs.
 import { processLimiter } from '../../../models/limiter.js'
 import { redactHookOf } from '../../core/redact-module.js'
 import { providedOptions } from './provided-options.js'
-import { registerRecordingHooks, type VitestHost } from './recording-hooks.js'
+import { preloadTestRun, registerRecordingHooks } from './recording-hooks.js'
 import { registerMatchers } from './register-matchers.js'
+import type { VitestHost } from './running-test.js'
 
 const provided = providedOptions()
 const host: VitestHost = { redact: undefined }
@@ -21,6 +28,8 @@ if (provided !== undefined) {
   if (redact !== undefined) {
     host.redact = redactHookOf(redact, await import(/* @vite-ignore */ redact))
   }
+  // The recordings and the seal's interceptors, which every test of a recording mode needs.
+  await preloadTestRun(provided.mode !== 'off')
 }
 
 registerMatchers()

@@ -1,13 +1,31 @@
 import { relative } from 'node:path'
 import { expect, Snapshots } from 'vitest'
-import { matchers } from '../../../../matchers/index.js'
+import type { MatcherOutcome, MatcherState } from '../../../../matchers/matcher-types.js'
+import { matchers } from '../../../../matchers/matchers.js'
 import { createToMatchConversationSnapshot } from '../../../../matchers/to-match-conversation-snapshot.js'
-import { createToSatisfyJudge } from '../../../../matchers/to-satisfy-judge.js'
+import type { JudgeMatcherOptions } from '../../../../matchers/to-satisfy-judge.js'
 import { createConversationSerializer, type SnapshotLocation } from '../../../snapshot/index.js'
 import { providedOptions } from './provided-options.js'
-import { currentRecordingSession } from './recording-hooks.js'
 
 const REGISTERED = Symbol.for('vitest-scenario.matchers')
+
+/**
+ * The judge matcher's module, imported at its first use (a module cache: importing it again would
+ * return the same module). The matcher is async, so loading it there costs the caller nothing.
+ */
+let judgeMatcher: Promise<typeof import('./judge-matcher.js')> | undefined
+
+/** `toSatisfyJudge`, registered before its implementation (and the model client) is loaded. */
+async function toSatisfyJudge(
+  this: MatcherState,
+  received: unknown,
+  criteria: readonly string[],
+  options?: JudgeMatcherOptions,
+): Promise<MatcherOutcome> {
+  judgeMatcher ??= import('./judge-matcher.js')
+  const loaded = await judgeMatcher
+  return loaded.toSatisfyJudge.call(this, received, criteria, options)
+}
 
 /**
  * Registers the matchers and the conversation snapshot serializer with Vitest's `expect`. The
@@ -17,12 +35,7 @@ export function registerMatchers(): void {
   expect.extend({
     ...matchers,
     toMatchConversationSnapshot: createToMatchConversationSnapshot(Snapshots.toMatchSnapshot),
-    // The judge's default model is the plugin's parsing model; its call records in the test's
-    // recording, as a run's calls do.
-    toSatisfyJudge: createToSatisfyJudge({
-      model: () => providedOptions()?.parsingModel,
-      recording: currentRecordingSession,
-    }),
+    toSatisfyJudge,
   })
   expect.addSnapshotSerializer(createConversationSerializer(snapshotLocation))
   ;(globalThis as Record<symbol, unknown>)[REGISTERED] = true

@@ -1,6 +1,6 @@
 import { type HostBound, hostBound } from '../../core/host-bound.js'
 import { vitestGate } from './host-presence.js'
-import { currentRecordingSession } from './recording-hooks.js'
+import { currentRecordingSession } from './test-sessions.js'
 
 // The test author's `runScenario` and `wrap`: the core ones, bound to the Vitest host's current
 // test, so model calls record and replay without passing anything. `vitest-scenario/core` keeps
