@@ -17,6 +17,8 @@ import { runWithRef, type SessionRef, sessionInContext } from './test-context.js
 
 /** What every session of the test shares, found when the first one is made. */
 interface Shared {
+  /** The test's recording id (`recordingTestId(names)`), without a sample suffix. */
+  id: string
   folder: string
   shownFolder: string
   shownFile: string
@@ -130,7 +132,8 @@ export class TestRecordings {
   #session(sample: number | undefined): RecordingSession {
     const { names } = this.test
     const shared = this.#sharedParts()
-    const id = recordingTestId(names, sample)
+    // A sample's id checks its index (a host may pass any number to `sample(i)`).
+    const id = sample === undefined ? shared.id : recordingTestId(names, sample)
     const file = recordingPath(shared.folder, id)
     const store = this.#settings.store ?? fileSystemStore
     const formerFiles = (this.#options.formerIds ?? [])
@@ -159,8 +162,10 @@ export class TestRecordings {
     const folder = recordingFolder({ testFile: this.test.file, root, dir })
     const shownFolder = relative(root, folder)
     const shownFile = relative(root, this.test.file)
-    const refuse = this.#options.refuse ?? this.#duplicate(folder, shownFile)
-    this.#shared = { folder, shownFolder, shownFile, refuse }
+    // Made once for the test: its sessions and the duplicate check share it.
+    const id = recordingTestId(this.test.names)
+    const refuse = this.#options.refuse ?? this.#duplicate(id, folder, shownFile)
+    this.#shared = { id, folder, shownFolder, shownFile, refuse }
     return this.#shared
   }
 
@@ -169,9 +174,8 @@ export class TestRecordings {
    * one recording): with the host's `claimed` ids, the second test to claim the id; otherwise
    * any test whose id another running test of the file's list has.
    */
-  #duplicate(folder: string, shownFile: string): RecordingError | undefined {
+  #duplicate(id: string, folder: string, shownFile: string): RecordingError | undefined {
     const { names, id: testId } = this.test
-    const id = recordingTestId(names)
     const claimed = this.#settings.claimed
     let duplicate: boolean
     if (claimed !== undefined) {
