@@ -126,6 +126,9 @@ export class TestRecordings {
     const samples = [...this.#samples]
     this.#own = undefined
     this.#samples.length = 0
+    // No session is made after this: the paths and id made for them go too. A runner may keep
+    // what a test left behind (its hooks' promises, their async context) until the file ends.
+    this.#shared = undefined
     return finishTestSessions(own, samples, testFailed)
   }
 
