@@ -23,6 +23,7 @@ import {
   withinSeal,
 } from '../../../seal/network-seal.js'
 import { withSecretSettings } from '../../../secrets/current-settings.js'
+import type { SecretSettings } from '../../../secrets/redact-hook.js'
 import { outsideTestSession } from '../../core/finish-sessions.js'
 import type { HostTest } from '../../core/host-test.js'
 import { compactJson } from '../../core/meta/compact-json.js'
@@ -122,7 +123,7 @@ export function registerRecordingHooks(host: VitestHost): void {
           })
     if (sealed !== undefined) seal(sealed)
     // Snapshots, task meta and messages pass the same redact hook as recordings, in every mode.
-    const secrets = () => ({ redact: settings.redact, allowSecrets: settings.allowSecrets })
+    const secrets = secretSettingsOf(settings)
     try {
       await tests.run({ recordings, sealed }, () =>
         withSecretSettings(secrets, () =>
@@ -203,6 +204,16 @@ export function currentRecordingSession(): RecordingSession | undefined {
  */
 export function hostInstalled(): boolean {
   return providedOptions() !== undefined
+}
+
+/**
+ * The secret settings of a test, as `withSecretSettings` takes them. Made here, not in the hook:
+ * a closure keeps its whole scope, and Vitest keeps promises made in a test's async context
+ * (which hold this function) until the file ends; this one keeps the settings alone.
+ */
+function secretSettingsOf(settings: RecordingSettings): () => SecretSettings {
+  const { redact, allowSecrets } = settings
+  return () => ({ redact, allowSecrets })
 }
 
 /** The settings of a test's recordings, from the plugin's options and what the file set. */
