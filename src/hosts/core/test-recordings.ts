@@ -7,9 +7,10 @@ import type { RecordingError } from '../../errors/index.js'
 import type { RecordingMode } from '../../recordings/mode.js'
 import { RecordingSession } from '../../recordings/session.js'
 import { fileSystemStore } from '../../recordings/store.js'
-import { recordingFolder, recordingPath, recordingTestId } from '../../recordings/test-id.js'
+import { recordingPath, recordingTestId } from '../../recordings/test-id.js'
 import { duplicateNameError, isDuplicateId } from './duplicate-names.js'
 import { type FinishedSessions, finishTestSessions } from './finish-sessions.js'
+import { folderPaths } from './folder-paths.js'
 import { formerNameStore } from './former-names.js'
 import type { FileTest, HostTest } from './host-test.js'
 import type { RecordingSettings, TestRecordingsOptions } from './recording-settings.js'
@@ -162,9 +163,7 @@ export class TestRecordings {
   #sharedParts(): Shared {
     if (this.#shared !== undefined) return this.#shared
     const { root, dir } = this.#settings
-    const folder = recordingFolder({ testFile: this.test.file, root, dir })
-    const shownFolder = relative(root, folder)
-    const shownFile = relative(root, this.test.file)
+    const { folder, shownFolder, shownFile } = folderPaths(this.test.file, root, dir)
     // Made once for the test: its sessions and the duplicate check share it.
     const id = recordingTestId(this.test.names)
     const refuse = this.#options.refuse ?? this.#duplicate(id, folder, shownFile)
