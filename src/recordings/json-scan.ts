@@ -77,6 +77,10 @@ export function trimEnd(text: string, end: number): number {
  * for the recursive walks after it is refused at the door, before any of them runs.
  */
 export function tooDeepAt(text: string, limit: number): number | undefined {
+  // A level is opened by a `[` or a `{`: a text with no more of them than `limit` (counted also
+  // inside strings) opens no level past it. Counting with `indexOf` costs a small part of the
+  // character-by-character scan below, which then runs only for texts with that many brackets.
+  if (opens(text, '{', limit) + opens(text, '[', limit) <= limit) return undefined
   let depth = 0
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
@@ -89,6 +93,13 @@ export function tooDeepAt(text: string, limit: number): number | undefined {
     } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--
   }
   return undefined
+}
+
+/** How many times `char` occurs in `text`, counted up to just past `limit`. */
+function opens(text: string, char: string, limit: number): number {
+  let count = 0
+  for (let i = text.indexOf(char); i >= 0 && count <= limit; i = text.indexOf(char, i + 1)) count++
+  return count
 }
 
 /** The offset of the bracket or brace that closes the level `from` is in. */

@@ -10,6 +10,8 @@ export interface LoadedRecording {
   existing: RecordingFile | undefined
   /** Its interactions by request key, in recorded order. */
   byKey: ReadonlyMap<string, readonly RecordedInteraction[]>
+  /** The request key of each interaction, by index: a call equal to one of them has its key. */
+  keys: readonly string[]
 }
 
 /**
@@ -37,11 +39,15 @@ export function loadRecording(
     }
   }
   const byKey = new Map<string, RecordedInteraction[]>()
-  for (const interaction of existing?.interactions ?? []) {
+  const interactions = existing?.interactions ?? []
+  const keyList: string[] = new Array(interactions.length)
+  for (let i = 0; i < interactions.length; i++) {
+    const interaction = interactions[i] as RecordedInteraction
     const key = keys.of(interaction.request)
+    keyList[i] = key
     const list = byKey.get(key) ?? []
     list.push(interaction)
     byKey.set(key, list)
   }
-  return { existing, byKey }
+  return { existing, byKey, keys: keyList }
 }

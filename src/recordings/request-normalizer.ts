@@ -45,14 +45,6 @@ export class RequestNormalizer {
   readonly #redact: RedactHook | undefined
   /** The most recent first. */
   #lists: KeptList[] = []
-  /**
-   * The target of the last call (method, path, query) and what it was made from: a session's
-   * calls go to one URL, and parsing it and the base URL (two `URL`s and the query) was a third
-   * of what normalizing a replayed call cost.
-   */
-  #target:
-    | { url: string; method: string | undefined; baseURL: string; request: RecordedRequest }
-    | undefined
 
   constructor(redact: RedactHook | undefined) {
     this.#redact = redact
@@ -61,7 +53,6 @@ export class RequestNormalizer {
   /** Drops the kept lists (whole conversations): for a session that will answer no more calls. */
   forget(): void {
     this.#lists = []
-    this.#target = undefined
   }
 
   /** The normalized request of one call: see `normalizeRequest`. */
@@ -70,7 +61,7 @@ export class RequestNormalizer {
     init: { method?: string | undefined; body?: unknown },
     baseURL: string,
   ): RecordedRequest {
-    const request = this.#requestTarget(url, init.method, baseURL)
+    const request = sharedTarget(url, init.method, baseURL)
     const { body } = init
     const extended = typeof body === 'string' ? this.#extendText(body) : undefined
     if (extended !== undefined) {
@@ -81,22 +72,6 @@ export class RequestNormalizer {
     if (parsed !== undefined) {
       request.body = this.#parsed(parsed, typeof body === 'string' ? body : undefined)
     }
-    return request
-  }
-
-  /** `requestTarget(url, method, baseURL)`, a fresh object each call (the caller adds the body). */
-  #requestTarget(url: string, method: string | undefined, baseURL: string): RecordedRequest {
-    const last = this.#target
-    if (
-      last !== undefined &&
-      last.url === url &&
-      last.method === method &&
-      last.baseURL === baseURL
-    ) {
-      return { ...last.request }
-    }
-    const request = requestTarget(url, method, baseURL)
-    this.#target = { url, method, baseURL, request: { ...request } }
     return request
   }
 
@@ -190,6 +165,29 @@ export class RequestNormalizer {
     const others = this.#lists.filter((l) => l !== grewFrom)
     this.#lists = [list, ...others].slice(0, KEPT_LISTS)
   }
+}
+
+/**
+ * The targets (method, path, query) made so far, by what each was made from. `requestTarget` is
+ * a function of its three strings alone, so a target made for one session is the same for every
+ * other: the calls of a suite go to a few URLs, and parsing the URL and the base URL (two `URL`s
+ * and the query) for every test's first call was a third of what normalizing a replayed call
+ * cost. Bounded: started again when full, so a worker's memory does not grow with its tests.
+ */
+const targets = new Map<string, Readonly<RecordedRequest>>()
+const MAX_TARGETS = 64
+
+/** `requestTarget(url, method, baseURL)`, a fresh object each call (the caller adds the body). */
+function sharedTarget(url: string, method: string | undefined, baseURL: string): RecordedRequest {
+  // Each part but the last after its length: no two triples share a key, whatever they hold.
+  const verb = method === undefined ? '' : `=${method}`
+  const id = `${verb.length}:${verb}${baseURL.length}:${baseURL}${url}`
+  const known = targets.get(id)
+  if (known !== undefined) return { ...known }
+  const request = requestTarget(url, method, baseURL)
+  if (targets.size >= MAX_TARGETS) targets.clear()
+  targets.set(id, Object.freeze({ ...request }))
+  return request
 }
 
 /**

@@ -11,10 +11,12 @@ import type { RenameCandidate } from './miss-report.js'
 import type { RecordedRequest } from './normalize-request.js'
 import { type LiveState, recordLive } from './record-live.js'
 import { replayResponse } from './recorded-response.js'
+import { listKeyOf } from './request-delta.js'
 import { RequestKeys } from './request-key.js'
 import { RequestNormalizer } from './request-normalizer.js'
 import { afterFinishError, cannotKeyError } from './session-errors.js'
 import { checkSessionOptions, type RecordingSessionOptions } from './session-options.js'
+import { type Json, jsonEqual } from './stable-json.js'
 import type { RecordingStore } from './store.js'
 import { readUnowned, type Unowned } from './unowned-recordings.js'
 
@@ -193,7 +195,7 @@ export class RecordingSession {
         refusal = cannotKeyError(this.options, error)
       }
     }
-    const key = request === undefined ? '' : this.#keys.of(request)
+    const key = request === undefined ? '' : this.#keyOf(request)
     const occurrence = this.#log.occurrence(key)
     const state: MatchState = {
       mode: this.options.mode,
@@ -203,6 +205,25 @@ export class RecordingSession {
       diverged: this.#diverged,
     }
     return { decision: match(state, { key, occurrence }), request, key, occurrence }
+  }
+
+  /**
+   * The key of a call's request. Requests that are equal as JSON have the same key, so a call
+   * equal to the recorded request at its position (the number of calls answered so far: where a
+   * conversation replayed in order finds its next call) takes that request's key, made once when
+   * the file was read: a replayed call is then normalized and compared, not keyed again. Any other
+   * call (out of order, concurrent, changed, not recorded) is keyed.
+   */
+  #keyOf(request: RecordedRequest): string {
+    const loaded = this.#loaded
+    const at = this.#log.calls.length
+    const recorded = loaded?.existing?.interactions[at]
+    const key = loaded?.keys[at]
+    if (recorded !== undefined && key !== undefined && jsonEqual(request, recorded.request)) {
+      shareItems(request, recorded.request)
+      return key
+    }
+    return this.#keys.of(request)
   }
 
   /** Why no call may be answered: the host's refusal, a finished test, or an unreadable file. */
@@ -248,6 +269,21 @@ export class RecordingSession {
     this.#unowned ??= readUnowned(this.options)
     return this.#unowned.map((u) => ({ file: u.file, test: u.test, holdsRequest: u.keys.has(key) }))
   }
+}
+
+/**
+ * Puts the recorded request's list items in place of the call's equal ones (from the end, up to
+ * the first item they already share). The call's list is the one its session's normalizer keeps
+ * for the next call, which takes its items as they are: the next call then shares them with the
+ * next recorded request (rebuilt on this one), and comparing the two stays a comparison of the
+ * new items, not of the whole conversation, however long it grows.
+ */
+function shareItems(call: RecordedRequest, recorded: RecordedRequest): void {
+  const key = listKeyOf(call.body)
+  if (key === undefined) return
+  const items = (call.body as { [key: string]: Json[] })[key] as Json[]
+  const same = (recorded.body as { [key: string]: Json[] })[key] as Json[]
+  for (let i = items.length - 1; i >= 0 && items[i] !== same[i]; i--) items[i] = same[i] as Json
 }
 
 function directFailure(failure: Error): DirectAnswer {

@@ -7,9 +7,10 @@ import type { RecordingError } from '../../errors/index.js'
 import type { RecordingMode } from '../../recordings/mode.js'
 import { RecordingSession } from '../../recordings/session.js'
 import { fileSystemStore } from '../../recordings/store.js'
-import { recordingFolder, recordingPath, recordingTestId } from '../../recordings/test-id.js'
+import { recordingPath, recordingTestId } from '../../recordings/test-id.js'
 import { duplicateNameError, isDuplicateId } from './duplicate-names.js'
 import { type FinishedSessions, finishTestSessions } from './finish-sessions.js'
+import { folderPaths } from './folder-paths.js'
 import { formerNameStore } from './former-names.js'
 import type { FileTest, HostTest } from './host-test.js'
 import type { RecordingSettings, TestRecordingsOptions } from './recording-settings.js'
@@ -17,6 +18,8 @@ import { runWithRef, type SessionRef, sessionInContext } from './test-context.js
 
 /** What every session of the test shares, found when the first one is made. */
 interface Shared {
+  /** The test's recording id (`recordingTestId(names)`), without a sample suffix. */
+  id: string
   folder: string
   shownFolder: string
   shownFile: string
@@ -124,13 +127,17 @@ export class TestRecordings {
     const samples = [...this.#samples]
     this.#own = undefined
     this.#samples.length = 0
+    // No session is made after this: the paths and id made for them go too. A runner may keep
+    // what a test left behind (its hooks' promises, their async context) until the file ends.
+    this.#shared = undefined
     return finishTestSessions(own, samples, testFailed)
   }
 
   #session(sample: number | undefined): RecordingSession {
     const { names } = this.test
     const shared = this.#sharedParts()
-    const id = recordingTestId(names, sample)
+    // A sample's id checks its index (a host may pass any number to `sample(i)`).
+    const id = sample === undefined ? shared.id : recordingTestId(names, sample)
     const file = recordingPath(shared.folder, id)
     const store = this.#settings.store ?? fileSystemStore
     const formerFiles = (this.#options.formerIds ?? [])
@@ -156,11 +163,11 @@ export class TestRecordings {
   #sharedParts(): Shared {
     if (this.#shared !== undefined) return this.#shared
     const { root, dir } = this.#settings
-    const folder = recordingFolder({ testFile: this.test.file, root, dir })
-    const shownFolder = relative(root, folder)
-    const shownFile = relative(root, this.test.file)
-    const refuse = this.#options.refuse ?? this.#duplicate(folder, shownFile)
-    this.#shared = { folder, shownFolder, shownFile, refuse }
+    const { folder, shownFolder, shownFile } = folderPaths(this.test.file, root, dir)
+    // Made once for the test: its sessions and the duplicate check share it.
+    const id = recordingTestId(this.test.names)
+    const refuse = this.#options.refuse ?? this.#duplicate(id, folder, shownFile)
+    this.#shared = { id, folder, shownFolder, shownFile, refuse }
     return this.#shared
   }
 
@@ -169,9 +176,8 @@ export class TestRecordings {
    * one recording): with the host's `claimed` ids, the second test to claim the id; otherwise
    * any test whose id another running test of the file's list has.
    */
-  #duplicate(folder: string, shownFile: string): RecordingError | undefined {
+  #duplicate(id: string, folder: string, shownFile: string): RecordingError | undefined {
     const { names, id: testId } = this.test
-    const id = recordingTestId(names)
     const claimed = this.#settings.claimed
     let duplicate: boolean
     if (claimed !== undefined) {
