@@ -18,14 +18,18 @@
 //   before the setup file ran, and would outlive the tests it guards.
 //
 // Installed when a sealed test starts and removed when the last one running ends (tests of
-// `test.concurrent` share one installation); each request is judged for the test whose async
-// context sent it, or the one test running when the context tells none.
+// `test.concurrent` share one installation), or, when the host says the next sealed test follows
+// with no hook between, once the worker is idle: consecutive tests of a suite share it too. Each
+// request is judged for the test whose async context sent it, or the one test running when the
+// context tells none; between tests every request passes.
 //
 // @mswjs/interceptors is imported when the first test is sealed, not with this module: a test
 // file pays for it (and for Node's undici, which its fetch interceptor loads) only when it runs a
 // sealed test. Only its two interceptor subpaths are loaded, never its main entry.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { syncBuiltinESMExports } from 'node:module'
+// Node's own timers, not the global ones: a test's fake timers must not hold the removal back.
+import { clearImmediate, setImmediate } from 'node:timers'
 import { runInThisContext } from 'node:vm'
 import { NetworkBlockedError, UnrecordedCallError } from '../errors/index.js'
 import type { RecordingMode } from '../recordings/mode.js'
@@ -71,8 +75,8 @@ export function sealedTest(options: {
 const scope = new AsyncLocalStorage<SealedTest>()
 /** The sealed tests that started and have not ended. */
 const running = new Set<SealedTest>()
-/** The installed interception, while any test is sealed. */
-let installed: (() => void) | undefined
+/** The installed interception, while any test is sealed (and until the worker is idle after). */
+let installed: Installation | undefined
 
 /** The interceptor classes the seal applies. */
 interface Interceptors {
@@ -123,7 +127,9 @@ export async function seal(test: SealedTest): Promise<void> {
   const interceptors = await loadInterceptors()
   // Installed synchronously once the modules are there, so `unseal` removes it synchronously; a
   // test unsealed while the import was under way installs nothing.
-  if (running.has(test)) installed ??= install(interceptors)
+  if (!running.has(test)) return
+  if (installed === undefined) installed = install(interceptors)
+  else installed.listenLast()
 }
 
 /**
@@ -139,17 +145,43 @@ export function withinSeal<T>(test: SealedTest, fn: () => T): T {
 }
 
 /**
- * Ends the seal of `test` (the interception is removed when no other test is sealed) and returns
- * the requests it refused: the host fails the test with them.
+ * Ends the seal of `test` and returns the requests it refused: the host fails the test with them.
+ * The interception is removed when no other test is sealed, at once, or with `keepInstalled`
+ * (the host knows the next thing it runs is another sealed test, with no hook of its own
+ * between) once the worker is idle: a runner starts its next test in the same turn of the event
+ * loop, which then finds the interception in place. Removing and installing it again between two
+ * tests (patching `fetch` and `node:http`, then `syncBuiltinESMExports()`) cost more than the rest
+ * of what a replayed test costs its host. Meanwhile it lets every request through: `refusal`
+ * judges a request by the sealed test running, and none is.
  */
-export function unseal(test: SealedTest): Error[] {
+export function unseal(test: SealedTest, options: { keepInstalled?: boolean } = {}): Error[] {
   running.delete(test)
   if (running.size === 0 && installed !== undefined) {
-    const remove = installed
-    installed = undefined
-    remove()
+    if (options.keepInstalled === true) removal ??= setImmediate(removeIfIdle).unref()
+    else liftSeal()
   }
   return [...test.failures]
+}
+
+/**
+ * Removes the interception now when no test is sealed (what `unseal` with `keepInstalled` leaves
+ * for the worker's next idle moment): a host calls it when a test file ends, so no interception
+ * outlives its tests whatever the last one said.
+ */
+export function liftSeal(): void {
+  if (removal !== undefined) clearImmediate(removal)
+  removeIfIdle()
+}
+
+/** The pending removal `unseal` scheduled, while one is. */
+let removal: NodeJS.Immediate | undefined
+
+function removeIfIdle(): void {
+  removal = undefined
+  if (running.size > 0 || installed === undefined) return
+  const { remove } = installed
+  installed = undefined
+  remove()
 }
 
 /**
@@ -219,31 +251,58 @@ function refused(test: SealedTest, method: string, url: string): Error {
   )
 }
 
+/** The applied interception: what removes it, and what puts the seal's listeners last again. */
+interface Installation {
+  remove(): void
+  listenLast(): void
+}
+
 /** Applies the interception; returns what removes it. */
-function install({ FetchInterceptor, ClientRequestInterceptor }: Interceptors): () => void {
+function install({ FetchInterceptor, ClientRequestInterceptor }: Interceptors): Installation {
   // The dispatcher first: Node loads undici (and sets its global dispatcher) at the first fetch,
   // which must be the real one, not the interceptor's deferred call to it.
   const restoreDispatcher = guardDispatcher()
   const interceptors = [new FetchInterceptor(), new ClientRequestInterceptor()]
+  const listener = ({ request, controller }: InterceptedRequest): void => {
+    // A request a mock (msw) already answered never reaches the network: it is no concern here.
+    // `PENDING` is read from the controller's own class (msw's `RequestController`), which
+    // spares importing the library's main entry for one constant.
+    if (controller.readyState !== pendingState(controller)) return
+    const error = refusal(request.method, request.url)
+    if (error !== undefined) controller.errorWith(error)
+  }
   for (const interceptor of interceptors) {
     // Applied before listening: when another copy of the library already intercepts (a test's
     // own msw), `apply` makes `on` add the listener to that running instance.
     interceptor.apply()
-    interceptor.on('request', ({ request, controller }) => {
-      // A request a mock (msw) already answered never reaches the network: it is no concern here.
-      // `PENDING` is read from the controller's own class (msw's `RequestController`), which
-      // spares importing the library's main entry for one constant.
-      if (controller.readyState !== pendingState(controller)) return
-      const error = refusal(request.method, request.url)
-      if (error !== undefined) controller.errorWith(error)
-    })
+    interceptor.on('request', listener)
   }
   syncBuiltinESMExports()
-  return () => {
-    for (const interceptor of interceptors) interceptor.dispose()
-    syncBuiltinESMExports()
-    restoreDispatcher()
+  return {
+    remove: () => {
+      for (const interceptor of interceptors) interceptor.dispose()
+      syncBuiltinESMExports()
+      restoreDispatcher()
+    },
+    // A mock a test applied while the interception was kept from an earlier test (msw in a
+    // `beforeAll`) listens after the seal; moved behind it, the mock answers first, as it does
+    // when the seal is installed after it. Only where the seal's interceptor is the running
+    // instance: on another copy's instance (`apply` replaced `on` with its own) the seal's
+    // listener came after that copy's anyway.
+    listenLast: () => {
+      for (const interceptor of interceptors) {
+        if (Object.hasOwn(interceptor, 'on')) continue
+        interceptor.off('request', listener)
+        interceptor.on('request', listener)
+      }
+    },
   }
+}
+
+/** What an interceptor's `request` listener is given (the part the seal reads). */
+interface InterceptedRequest {
+  request: Request
+  controller: { readyState: unknown; errorWith(error: Error): void }
 }
 
 /** The `PENDING` ready state of a request controller's class (`RequestController.PENDING`). */

@@ -5,7 +5,14 @@ import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { NetworkBlockedError, UnrecordedCallError } from '../../src/errors/index.js'
 import { sendLive } from '../../src/seal/live-send.js'
-import { refusal, type SealedTest, seal, sealedTest, unseal } from '../../src/seal/network-seal.js'
+import {
+  liftSeal,
+  refusal,
+  type SealedTest,
+  seal,
+  sealedTest,
+  unseal,
+} from '../../src/seal/network-seal.js'
 
 // The seal in this process: nothing is sent anywhere but to a server on 127.0.0.1 (a refused
 // request never connects).
@@ -32,6 +39,7 @@ let sealed: SealedTest | undefined
 afterEach(() => {
   if (sealed !== undefined) unseal(sealed)
   sealed = undefined
+  liftSeal()
 })
 
 const sealAs = async (mode: SealedTest['mode'], allowNetwork?: string[]) => {
@@ -121,6 +129,55 @@ test('outside a sealed test nothing is judged, and the interception is removed',
   expect(http.request).toBe(realRequest)
   expect(types.isProxy((globalThis as Record<symbol, unknown>)[DISPATCHER])).toBe(false)
   expect(refusal('GET', 'https://api.openai.com/v1/models')).toBeUndefined()
+})
+
+test('kept installed for the next test, it judges nothing between them and goes when the worker is idle', async () => {
+  const first = await sealAs('replay')
+  unseal(first, { keepInstalled: true })
+  sealed = undefined
+  expect(globalThis.fetch).not.toBe(capturedFetch)
+  expect(refusal('GET', 'https://api.openai.com/v1/models')).toBeUndefined()
+  await new Promise((resolve) => setImmediate(resolve))
+  expect(globalThis.fetch).toBe(capturedFetch)
+  expect(http.request).toBe(realRequest)
+  expect(types.isProxy((globalThis as Record<symbol, unknown>)[DISPATCHER])).toBe(false)
+})
+
+test('tests sealed one after the other share one installation; liftSeal removes it at once', async () => {
+  const first = await sealAs('replay')
+  const intercepted = globalThis.fetch
+  unseal(first, { keepInstalled: true })
+  const second = await sealAs('replay')
+  expect(globalThis.fetch).toBe(intercepted)
+  await expect(fetch('https://api.example.com/x')).rejects.toBeInstanceOf(NetworkBlockedError)
+  expect(second.failures).toHaveLength(1)
+  expect(first.failures).toHaveLength(0)
+  unseal(second, { keepInstalled: true })
+  sealed = undefined
+  liftSeal()
+  expect(globalThis.fetch).toBe(capturedFetch)
+  expect(http.request).toBe(realRequest)
+  expect(types.isProxy((globalThis as Record<symbol, unknown>)[DISPATCHER])).toBe(false)
+})
+
+test('a mock applied while the installation was kept from an earlier test still answers first', async () => {
+  const first = await sealAs('replay')
+  unseal(first, { keepInstalled: true })
+  const mock = new FetchInterceptor()
+  mock.apply()
+  mock.on('request', ({ request, controller }) => {
+    if (request.url.endsWith('/mocked')) controller.respondWith(new Response('mocked'))
+  })
+  try {
+    await sealAs('replay')
+    expect(await (await fetch('https://api.example.com/mocked')).text()).toBe('mocked')
+    await expect(fetch('https://api.example.com/other')).rejects.toBeInstanceOf(NetworkBlockedError)
+  } finally {
+    unseal(sealed as SealedTest)
+    sealed = undefined
+    liftSeal()
+    mock.dispose()
+  }
 })
 
 test("a test's own mock (msw, applied before the seal) still answers; what it leaves is refused", async () => {

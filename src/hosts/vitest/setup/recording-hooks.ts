@@ -78,7 +78,12 @@ export function registerRecordingHooks(host: VitestHost): void {
     // biome-ignore lint/complexity/noArguments: see above
     const file = arguments[2] as TaskLike
     const state: FileState = { mode: undefined, redact: undefined }
-    await runningFiles.run(state, runSuite)
+    try {
+      await runningFiles.run(state, runSuite)
+    } finally {
+      // The seal's interception, kept between the file's tests, ends with them.
+      if (state.mode !== undefined && state.mode !== 'off') (await loadTestRun()).liftSeal()
+    }
     // No test ran in a recording mode: there is nothing to report, and nothing to load.
     if (state.mode === undefined || state.mode === 'off') return
     const { reportObsolete } = await loadTestRun()

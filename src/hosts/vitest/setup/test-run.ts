@@ -9,7 +9,7 @@ import { type RecordingMode, resolveRecordingMode } from '../../../recordings/mo
 import { fileSystemStore } from '../../../recordings/store.js'
 import { seal, sealedTest, unseal, withinSeal } from '../../../seal/network-seal.js'
 
-export { prepareSeal } from '../../../seal/network-seal.js'
+export { liftSeal, prepareSeal } from '../../../seal/network-seal.js'
 
 import { withSecretSettings } from '../../../secrets/current-settings.js'
 import type { SecretSettings } from '../../../secrets/redact-hook.js'
@@ -27,7 +27,13 @@ import {
   runningTests,
   type VitestHost,
 } from './running-test.js'
-import { endedFileTests, namesOf, type TaskLike, vitestTest } from './vitest-test.js'
+import {
+  endedFileTests,
+  namesOf,
+  nextIsSiblingTest,
+  type TaskLike,
+  vitestTest,
+} from './vitest-test.js'
 
 /**
  * Runs one test (`runTest`, its hooks and body) with its recordings and, in a recording mode,
@@ -71,7 +77,7 @@ export async function runRecordedTest(
     )
   } finally {
     // Already lifted by `afterEach`, unless the test never got there.
-    if (sealed !== undefined) unseal(sealed)
+    if (sealed !== undefined) unseal(sealed, { keepInstalled: nextIsSiblingTest(task) })
     running.recordings = undefined
     running.sealed = undefined
   }
@@ -99,7 +105,12 @@ export async function finishRecordedTest(
 ): Promise<void> {
   const task = context.task as unknown as TaskLike
   // Lifted first: the interception never outlives the test, whatever finishing its sessions does.
-  const refused = running.sealed === undefined ? [] : unseal(running.sealed)
+  // Kept installed for the next test of the suite, which starts in the same turn of the event
+  // loop: no suite hook runs between them.
+  const refused =
+    running.sealed === undefined
+      ? []
+      : unseal(running.sealed, { keepInstalled: nextIsSiblingTest(task) })
   // A refused request fails the test: its recording is kept as `partial`, never as complete.
   const failed = task.result?.state === 'fail' || refused.length > 0
   const finished = (await running.recordings?.finish(failed)) ?? {

@@ -80,6 +80,17 @@ export function namesOf(task: TaskLike): string[] {
   return names
 }
 
+/**
+ * Whether the task the runner starts after `task` is the next test of the same suite, so no
+ * suite's `afterAll` or `beforeAll` runs between them (each test's own hooks run inside the
+ * host's `aroundEach`).
+ */
+export function nextIsSiblingTest(task: TaskLike): boolean {
+  const siblings = (task.suite ?? (task.file as TaskLike | undefined))?.tasks ?? []
+  const next = siblings[siblings.indexOf(task) + 1]
+  return next !== undefined && next.type === 'test' && next.mode === 'run'
+}
+
 function testsOf(suite: TaskLike): TaskLike[] {
   return (suite.tasks ?? []).flatMap((task) => (task.type === 'suite' ? testsOf(task) : [task]))
 }
