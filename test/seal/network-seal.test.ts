@@ -160,14 +160,20 @@ test('tests sealed one after the other share one installation; liftSeal removes 
   expect(types.isProxy((globalThis as Record<symbol, unknown>)[DISPATCHER])).toBe(false)
 })
 
-test('a mock applied while the installation was kept from an earlier test still answers first', async () => {
-  const first = await sealAs('replay')
-  unseal(first, { keepInstalled: true })
+/** A test's own msw mock of `fetch`: it answers `…/mocked` and leaves every other request. */
+function mockedFetch(): FetchInterceptor {
   const mock = new FetchInterceptor()
   mock.apply()
   mock.on('request', ({ request, controller }) => {
     if (request.url.endsWith('/mocked')) controller.respondWith(new Response('mocked'))
   })
+  return mock
+}
+
+test('a mock applied while the installation was kept from an earlier test still answers first', async () => {
+  const first = await sealAs('replay')
+  unseal(first, { keepInstalled: true })
+  const mock = mockedFetch()
   try {
     await sealAs('replay')
     expect(await (await fetch('https://api.example.com/mocked')).text()).toBe('mocked')
@@ -181,11 +187,7 @@ test('a mock applied while the installation was kept from an earlier test still 
 })
 
 test("a test's own mock (msw, applied before the seal) still answers; what it leaves is refused", async () => {
-  const mock = new FetchInterceptor()
-  mock.apply()
-  mock.on('request', ({ request, controller }) => {
-    if (request.url.endsWith('/mocked')) controller.respondWith(new Response('mocked'))
-  })
+  const mock = mockedFetch()
   try {
     await sealAs('replay')
     expect(await (await fetch('https://api.example.com/mocked')).text()).toBe('mocked')
