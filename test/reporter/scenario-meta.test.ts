@@ -149,6 +149,21 @@ describe('scenarioMeta', () => {
     expect(run?.turns[1]).toMatchObject({ node: 'challenge', error: 'agent', answer: null })
   })
 
+  test('a hole in a sparse results list is named like any other result that is not one', async () => {
+    const definition = pushback()
+    const result = await runScenario(definition, {
+      model: scriptedModel(['Venetoclax.', 'Venetoclax, sure.']),
+    })
+    const results = new Array<typeof result>(2)
+    results[1] = result
+    expect(() => scenarioMeta(definition, results)).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: expect.stringContaining('scenarioMeta(definition, results): results[0]'),
+      }),
+    )
+  })
+
   test('a text rewrite that returns no string is named, with the path it was asked for', async () => {
     const definition = pushback()
     const result = await runScenario(definition, {

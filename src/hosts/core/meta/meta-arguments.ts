@@ -28,9 +28,11 @@ export function checkMetaArguments(
   // Every property of every result was read once just above: the shape check of each result
   // reads only the fields it checks, instead of walking the whole result (its final state, every
   // turn) a second time.
-  results.forEach((result: unknown, i) => {
-    assertResult(result, `scenarioMeta(definition, results): results[${i}]`, { walk: false })
-  })
+  // Every index, holes of a sparse array included (`forEach` would skip them and leave an
+  // `undefined` result to the meta builder).
+  for (let i = 0; i < results.length; i++) {
+    assertResult(results[i], `scenarioMeta(definition, results): results[${i}]`, { walk: false })
+  }
   const { samples, confidence, text } = parseOptionKeys(
     options,
     ['samples', 'confidence', 'text'],
