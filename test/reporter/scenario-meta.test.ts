@@ -149,6 +149,26 @@ describe('scenarioMeta', () => {
     expect(run?.turns[1]).toMatchObject({ node: 'challenge', error: 'agent', answer: null })
   })
 
+  test("a text rewrite that throws is named as the caller's, with its error as the cause", async () => {
+    const definition = pushback()
+    const result = await runScenario(definition, {
+      model: scriptedModel(['Venetoclax.', 'Venetoclax, sure.']),
+    })
+    const thrown = new Error('no such tenant')
+    const text = () => {
+      throw thrown
+    }
+    expect(() => scenarioMeta(definition, [result], { text })).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        cause: thrown,
+        message: expect.stringContaining(
+          '`text` in scenarioMeta(definition, results, options) threw for "name": no such tenant',
+        ),
+      }),
+    )
+  })
+
   test('a hole in a sparse results list is named like any other result that is not one', async () => {
     const definition = pushback()
     const result = await runScenario(definition, {

@@ -22,6 +22,26 @@ export interface MetaWriter {
   outcome(name: string): string
 }
 
+/**
+ * `rewrite(value, path)`; what it throws is the caller's bug, said as such (with the error as its
+ * cause), never passed through as if the library threw it.
+ */
+function rewritten(rewrite: MetaText, value: string, path: string): unknown {
+  try {
+    return rewrite(value, path)
+  } catch (error) {
+    // An error the library made (a redact hook `metaText()` calls) already says what to do.
+    if (error instanceof InvalidArgumentError) throw error
+    const reason = error instanceof Error ? error.message : describeValue(error)
+    throw new InvalidArgumentError(
+      `\`text\` in scenarioMeta(definition, results, options) threw for "${path}": ${reason}`,
+      'Make it return a string for every value: the value itself for paths it does not change.',
+      undefined,
+      { cause: error },
+    )
+  }
+}
+
 /** The writer of one meta: `rewrite` is the `text` option of `scenarioMeta()`. */
 export function metaWriter(
   definition: ScenarioDefinition,
@@ -29,7 +49,7 @@ export function metaWriter(
 ): MetaWriter {
   const text = (value: string, path: string, max: number, flat = false): string => {
     // Rewrite (redact, mask) the whole text first: a key clipped in half would not be recognised.
-    const kept = rewrite === undefined ? value : rewrite(value, path)
+    const kept = rewrite === undefined ? value : rewritten(rewrite, value, path)
     if (typeof kept !== 'string') {
       throw new InvalidArgumentError(
         `\`text\` in scenarioMeta(definition, results, options) must return a string; for "${path}" it returned ${describeValue(kept)}`,
