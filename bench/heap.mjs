@@ -10,10 +10,11 @@
 // every target of `npm run bench`: the replay benchmark's rows, then this one.
 // Run with `npm run bench` (it builds first), or `node bench/heap.mjs` after `npm run build`.
 
-import { fork, spawn } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { runVitest } from './replay-run.mjs'
 import { printSummary, savedRows, verdict } from './summary.mjs'
 import { transpileScriptedServer } from './transpile-server.mjs'
 
@@ -32,7 +33,6 @@ const TURNS = 5
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const workDir = join(root, 'test-results/bench-heap')
-const vitestBin = join(root, 'node_modules/vitest/vitest.mjs')
 
 /** @param {string} message @returns {never} */
 function invalid(message) {
@@ -164,28 +164,6 @@ ${withReportData ? "const reportData = JSON.parse(readFileSync(new URL('../fixtu
   })
 }
 `,
-  )
-}
-
-/** @param {string} dir @param {string[]} args @param {Record<string, string>} env */
-function runVitest(dir, args, env) {
-  return new Promise(
-    /** @param {(run: { code: number | null, output: string }) => void} resolve */
-    (resolve, reject) => {
-      const child = spawn(process.execPath, [vitestBin, 'run', ...args], {
-        cwd: dir,
-        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
-      })
-      let output = ''
-      child.stdout.setEncoding('utf8').on('data', (chunk) => {
-        output += chunk
-      })
-      child.stderr.setEncoding('utf8').on('data', (chunk) => {
-        output += chunk
-      })
-      child.on('error', reject)
-      child.on('close', (code) => resolve({ code, output }))
-    },
   )
 }
 
