@@ -41,8 +41,8 @@ export {
   type ScenarioMeta,
   type ScenarioMetaOptions,
   scenarioMeta,
-  scenarioMetaSchema,
 } from './hosts/core/meta/scenario-meta.js'
+export { scenarioMetaSchema } from './hosts/core/meta/meta-schema.js'
 export { metaText } from './hosts/core/meta/meta-text.js'
 export type { SecretSettings } from './secrets/redact-hook.js'
 

@@ -80,6 +80,11 @@ function isToolRecord(value: unknown): value is Record<string, Tool> {
   return Object.values(value).every((tool) => (tool as { kind?: unknown } | null)?.kind === 'Tool')
 }
 
+/** What the `signal` option takes: an `AbortSignal`, or anything that reads like one. */
+function isAbortSignal(value: unknown): value is AbortSignal {
+  return typeof value === 'object' && value !== null && 'aborted' in value
+}
+
 /** The rules of `runScenario`'s options, the one place they live. */
 export const runOptionsSchema = z.strictObject(
   {
@@ -106,12 +111,7 @@ export const runOptionsSchema = z.strictObject(
     /** A system prompt for the answering side (a node's override wins). */
     systemPrompt: z.string('a string').optional(),
     /** Aborts the run; noticed at the latest before the next turn starts. */
-    signal: z
-      .custom<AbortSignal>(
-        (value) => typeof value === 'object' && value !== null && 'aborted' in value,
-        { error: 'an AbortSignal' },
-      )
-      .optional(),
+    signal: z.custom<AbortSignal>(isAbortSignal, { error: 'an AbortSignal' }).optional(),
     /** Tools for a model answering side, by name. */
     tools: z
       .custom<Record<string, Tool>>(isToolRecord, {
@@ -217,13 +217,17 @@ export function resolveRunOptions(
   definition: ScenarioDefinition,
   options: RunOptions,
 ): ResolvedRunOptions {
-  const checked = checkedOptions(options, () =>
-    parseOptions(runOptionsSchema, options, {
-      where: 'runScenario(definition, options)',
-      // No full stop after the path: it would be copied with it.
-      fix: `Every option is listed in ${docsPath(OPTIONS_DOCS.run)}`,
-      note: limiterNote,
-    }),
+  const checked = checkedOptions(
+    options,
+    () =>
+      parseOptions(runOptionsSchema, options, {
+        where: 'runScenario(definition, options)',
+        // No full stop after the path: it would be copied with it.
+        fix: `Every option is listed in ${docsPath(OPTIONS_DOCS.run)}`,
+        note: limiterNote,
+      }),
+    // What a host adds to every run, new each test, checked apart by the schema's own tests.
+    { recording: isRecordingSession, signal: isAbortSignal },
   )
   const { model, parsingModel, rubric, tools } = checked
   const answering: AnswerSide =

@@ -1,6 +1,8 @@
 // The seal's side of `allowNetwork`: reading entries and matching URLs. The option's zod schema
 // is in allow-network-schema.ts, so sealing a test loads no zod.
-import { isIP } from 'node:net'
+//
+// IP addresses are told apart without `node:net`'s `isIP`: its IPv6 pattern is compiled on first
+// use, which cost a test file more (about 6 ms) than the rest of reading its list.
 
 /**
  * The hosts a sealed test may reach when `allowNetwork` is not given: loopback only, so servers
@@ -60,7 +62,7 @@ const readLists = new WeakMap<readonly string[], AllowList>()
 export function hostAllowed(url: URL, list: AllowList): boolean {
   const host = bareHost(url.hostname)
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port)
-  const ipv4 = isIP(host) === 4 ? ipv4Number(host) : undefined
+  const ipv4 = isIPv4(host) ? ipv4Number(host) : undefined
   return list.rules.some((rule) => {
     if (rule.kind === 'any') return true
     if (rule.kind === 'host') {
@@ -78,15 +80,17 @@ export function parseEntry(raw: string): AllowRule | undefined {
   if (range !== null) {
     const [, address = '', bits = ''] = range
     const prefix = Number(bits)
-    if (isIP(address) !== 4 || prefix > 32) return undefined
+    if (!isIPv4(address) || prefix > 32) return undefined
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0
     return { kind: 'range', base: (ipv4Number(address) & mask) >>> 0, mask }
   }
-  if (isIP(entry) === 6) return { kind: 'host', host: entry, port: undefined }
+  const ipv6 = ipv6Host(entry)
+  if (ipv6 !== undefined) return { kind: 'host', host: ipv6, port: undefined }
   const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry)
   if (bracketed !== null) {
     const [, address = '', port] = bracketed
-    return isIP(address) === 6 ? hostRule(address, port) : undefined
+    const host = ipv6Host(address)
+    return host === undefined ? undefined : hostRule(host, port)
   }
   const hostPort =
     /^([a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*)\.?(?::(\d{1,5}))?$/.exec(
@@ -108,6 +112,23 @@ function bareHost(hostname: string): string {
   const host = hostname.toLowerCase()
   const unbracketed = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
   return unbracketed.endsWith('.') ? unbracketed.slice(0, -1) : unbracketed
+}
+
+/** A dotted-quad IPv4 address, each part 0–255 without leading zeros (as `net.isIPv4` reads it). */
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]\d|\d)$/
+
+function isIPv4(address: string): boolean {
+  return IPV4.test(address)
+}
+
+/**
+ * An IPv6 address as a URL's host name writes it (`0:0:0:0:0:0:0:1` → `::1`), so an entry matches
+ * every way of writing the address; `undefined` for anything else. The URL parser decides.
+ */
+function ipv6Host(address: string): string | undefined {
+  if (!address.includes(':')) return undefined
+  const url = `http://[${address}]/`
+  return URL.canParse(url) ? bareHost(new URL(url).hostname) : undefined
 }
 
 function ipv4Number(address: string): number {

@@ -43,6 +43,16 @@ describe('allowNetwork', () => {
     expect(allowed('http://127.0.0.1/', [])).toBe(false)
   })
 
+  test('an IPv6 entry matches however the address is written, and an IPv4 range only IPv4', () => {
+    expect(allowed('http://[::1]/', ['0:0:0:0:0:0:0:1'])).toBe(true)
+    expect(allowed('http://[2001:db8::7]:8080/', ['[2001:DB8:0::7]:8080'])).toBe(true)
+    expect(allowed('http://[2001:db8::7]:8081/', ['[2001:db8::7]:8080'])).toBe(false)
+    expect(allowed('http://[::ffff:a00:1]/', ['10.0.0.0/8'])).toBe(false)
+    expect(allowed('http://10.0.0.1/', ['10.0.0.0/8'])).toBe(true)
+    // Not an address: an IPv4 part past 255, an IPv6 address with too many groups.
+    expect(allowList(['256.1.1.1/8', '1:2:3:4:5:6:7:8:9']).rules).toEqual([])
+  })
+
   test('the schema refuses what is no host, and says which host a URL meant', () => {
     expect(
       allowNetworkSchema.safeParse(['api.example.com', 'a.b:1', '::1', '10.0.0.0/8', '*']).success,

@@ -1,8 +1,8 @@
 // The texts of a scenario's meta — seeded messages, questions, answers, tool calls and judge
 // reasoning — kept within a budget per scenario, failed runs first: a sample set of 20 long
 // conversations keeps the texts of the first few, not megabytes of meta.
+import { setOwn } from '../../../state/own-keys.js'
 import type { ScenarioExecutionResult, TurnRecord } from '../../../state/types.js'
-import { define } from './meta-fields.js'
 import type { JudgementMeta, ScenarioRunMeta, ToolCallMeta } from './meta-schema.js'
 import { failedFirst, type MetaWriter } from './meta-writer.js'
 import { MAX_TOOL_NAMES, TOOL_NAME_CLIP } from './run-meta.js'
@@ -149,7 +149,7 @@ export function addJudgements(
         out.criteria.push(item)
       }
       if (out.criteria.length < criteria.length) out.omitted = criteria.length - out.criteria.length
-      define(run.judgements, key, out)
+      setOwn(run.judgements, key, out)
     }
   }
 }

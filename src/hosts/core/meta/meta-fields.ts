@@ -4,11 +4,9 @@
 // naming the value's type and size, never its content (it may be a secret).
 import { z } from 'zod'
 
-/**
- * The longest string the meta holds (names and node ids; texts are clipped far shorter). The
- * reader refuses longer ones, so what the writer writes it always reads.
- */
-export const MAX_META_STRING = 10_000
+import { MAX_META_STRING } from './meta-limits.js'
+
+export { MAX_META_STRING }
 
 // Categories, stages and stop reasons are shown as words and grow between versions
 // (`bad_response`): any short identifier is read, so a newer writer's category is shown, not

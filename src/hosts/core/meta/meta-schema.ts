@@ -27,9 +27,9 @@ import {
   verdict,
   whole,
 } from './meta-fields.js'
+import { SCENARIO_META_VERSION } from './meta-limits.js'
 
-/** The version of the `ScenarioMeta` shape; a reporter skips meta of another version. */
-export const SCENARIO_META_VERSION = 1
+export { SCENARIO_META_VERSION }
 
 const STATUSES = ['completed', 'limit_reached', 'error'] as const satisfies ScenarioStatus[]
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const satisfies ChatMessage['role'][]

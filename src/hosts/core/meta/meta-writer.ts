@@ -6,7 +6,7 @@ import { describeValue } from '../../../internal/describe-value.js'
 import type { ScenarioDefinition } from '../../../scenario/definition.js'
 import { END } from '../../../scenario/end.js'
 import { clip, describeWhen, MAX_LABEL } from './describe-when.js'
-import { MAX_META_STRING } from './meta-fields.js'
+import { MAX_META_STRING } from './meta-limits.js'
 import type { ScenarioEdgeMeta, ScenarioGraphMeta, ScenarioRunMeta } from './meta-schema.js'
 
 /** A rewrite of the strings of a `ScenarioMeta`, by dot path (see `ScenarioMetaOptions.text`). */

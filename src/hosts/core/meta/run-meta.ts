@@ -9,7 +9,6 @@ import type {
   TurnRecord,
   TurnUsage,
 } from '../../../state/types.js'
-import { define } from './meta-fields.js'
 import type { ScenarioRunMeta, SeedMessageMeta, TurnMeta, UsageMeta } from './meta-schema.js'
 import type { MetaWriter } from './meta-writer.js'
 
@@ -153,7 +152,7 @@ function addOutcomeDetails(
     run.outcomeErrors = {}
     for (const [name, error] of errors) {
       const key = write.outcome(name)
-      define(run.outcomeErrors, key, {
+      setOwn(run.outcomeErrors, key, {
         category: error.category,
         message: write.text(
           String(error.message),
@@ -168,7 +167,7 @@ function addOutcomeDetails(
     run.reasons = {}
     for (const [name, reason] of reasons) {
       const key = write.outcome(name)
-      define(
+      setOwn(
         run.reasons,
         key,
         write.text(String(reason), `${at}.reasons.${key}`, MESSAGE_CLIP, true),

@@ -8,29 +8,29 @@ import type { ScenarioDefinition } from '../../../scenario/definition.js'
 import type { ScenarioExecutionResult } from '../../../state/types.js'
 import { checkMetaArguments } from './meta-arguments.js'
 import { addJudgements, addTexts } from './meta-budgets.js'
-import { MAX_META_STRING } from './meta-fields.js'
-import { SCENARIO_META_VERSION, type ScenarioMeta } from './meta-schema.js'
+import { MAX_META_STRING, SCENARIO_META_VERSION } from './meta-limits.js'
+import type { ScenarioMeta } from './meta-schema.js'
 import { graphMeta, type MetaText, metaWriter } from './meta-writer.js'
 import { runMeta } from './run-meta.js'
 
 export { JUDGEMENT_BUDGET, TEXT_BUDGET, TEXT_CLIP } from './meta-budgets.js'
-export { MAX_META_STRING } from './meta-fields.js'
-export {
-  type JudgementMeta,
-  type OutcomeErrorMeta,
-  type RunErrorMeta,
-  type SamplesMeta,
-  SCENARIO_META_VERSION,
-  type ScenarioEdgeMeta,
-  type ScenarioGraphMeta,
-  type ScenarioMeta,
-  type ScenarioRunMeta,
-  type SeedMessageMeta,
-  scenarioMetaSchema,
-  type ToolCallMeta,
-  type TurnMeta,
-  type UsageMeta,
+export { MAX_META_STRING, SCENARIO_META_VERSION } from './meta-limits.js'
+export type {
+  JudgementMeta,
+  OutcomeErrorMeta,
+  RunErrorMeta,
+  SamplesMeta,
+  ScenarioEdgeMeta,
+  ScenarioGraphMeta,
+  ScenarioMeta,
+  ScenarioRunMeta,
+  SeedMessageMeta,
+  ToolCallMeta,
+  TurnMeta,
+  UsageMeta,
 } from './meta-schema.js'
+// The schema itself is for readers (`read-meta.ts`, the reporters): the worker builds meta
+// without it, so importing this module does not load it.
 export type { MetaText } from './meta-writer.js'
 
 const DESCRIPTION_CLIP = 200

@@ -1,0 +1,12 @@
+// The numbers the meta's writer (in the worker) and its schema (for readers) share, apart from the
+// schema: the worker builds every test's meta without loading zod's schema of it, which only
+// readers parse with.
+
+/** The version of the `ScenarioMeta` shape; a reporter skips meta of another version. */
+export const SCENARIO_META_VERSION = 1
+
+/**
+ * The longest string the meta holds (names and node ids; texts are clipped far shorter). The
+ * reader refuses longer ones, so what the writer writes it always reads.
+ */
+export const MAX_META_STRING = 10_000
