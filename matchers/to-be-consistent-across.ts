@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../src/errors/index.js'
 import { describeValue } from '../src/internal/describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/option-keys.js'
 import { crossTurn } from '../src/outcomes/cross-turn.js'
 import { evaluateCheck as evaluateOutcome } from '../src/outcomes/evaluate-outcome.js'
 import { readTurnField } from '../src/outcomes/read-field.js'

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../src/errors/index.js'
 import { describeValue } from '../src/internal/describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/option-keys.js'
 import {
   describeArgs,
   describePattern,

@@ -1,4 +1,4 @@
-import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../src/internal/option-keys.js'
 import { patternList } from '../src/outcomes/describe-tool-calls.js'
 import { turnAt } from '../src/outcomes/scopes.js'
 import { type ExpectedToolCall, toolTrajectory } from '../src/outcomes/tool-checks.js'

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
 import { assertReadable } from './assert-readable.js'
 import { describeValue } from './describe-value.js'
-import { isPlainObject } from './is-plain-object.js'
 
 /** How a check of one options object names it and says what to do. */
 export interface OptionsContext {
@@ -54,82 +53,6 @@ function safely<T>(parse: () => T, value: unknown, context: OptionsContext): T {
       { cause: error },
     )
   }
-}
-
-/** What to do about an options object whose keys or shape are wrong (the problems list the keys). */
-export const OPTIONS_FIX = 'Pass an options object with only the keys listed.'
-
-// Schemas of options objects whose values their reader checks, by their keys: few, made once each.
-const keySchemas = new Map<string, z.ZodObject>()
-
-/**
- * The schema of an options object with `keys`, each value left to the reader, which checks it
- * with the message that option needs (a primitive's fields, a check's `node`): the schema owns
- * what every options object shares — a plain object, known keys only, each listed with the valid
- * ones. Made once per key list.
- *
- * @example
- * parseOptions(optionKeysSchema(['node']), { nodes: 'a' }, { where: 'anyTurn()', fix: '…' })
- * // throws: anyTurn() has an invalid option
- * //   - unknown key 'nodes' in options; valid keys: 'node'
- */
-export function optionKeysSchema(keys: readonly string[]): z.ZodObject {
-  const id = keys.join('\u0000')
-  let schema = keySchemas.get(id)
-  if (schema === undefined) {
-    const shape = Object.fromEntries(keys.map((key) => [key, z.unknown().optional()]))
-    schema = z.strictObject(shape, { error: optionsObject(keys) })
-    keySchemas.set(id, schema)
-  }
-  return schema
-}
-
-/** What an options object of `keys` is, for the message when something else was passed. */
-function optionsObject(keys: readonly string[]): string {
-  return `an options object ${keys.length === 0 ? '{}' : `{ ${keys.map((key) => `${key}?`).join(', ')} }`}`
-}
-
-/**
- * Checks an options argument by its keys (`optionKeysSchema`): `undefined` is `{}`, anything but a
- * plain object (a class instance, a revoked Proxy, named without being read) is refused, and so is
- * a value that cannot be read (`assertReadable`). Returns a copy, for the reader to check each value.
- *
- * @example
- * const { node } = parseOptionKeys(options, ['node'], { where: 'anyTurn()', fix: '…' })
- */
-export function parseOptionKeys(
-  options: unknown,
-  keys: readonly string[],
-  context: OptionsContext,
-): Record<string, unknown> {
-  if (options === undefined) return {}
-  const schema = optionKeysSchema(keys)
-  if (!isPlainObject(options)) {
-    const message = optionsObject(keys)
-    throw optionsError(schema, [{ code: 'custom', path: [], message, input: options }], context)
-  }
-  // The values are the reader's to check: first make sure each can be read (a revoked Proxy deep
-  // in one is named here, not thrown through by the reader's own checks).
-  assertReadable(options, context.where)
-  return listedKeysOf(options, keys) ?? parseOptions(schema, options, context)
-}
-
-/**
- * What `optionKeysSchema(keys)` outputs for a plain object whose own keys are all in `keys`: the
- * listed keys it has, in the list's order, with their values (an `undefined` value kept, as zod
- * keeps a key that is present); `undefined` when it has another key, for the schema to report.
- * The schema would accept such an object anyway; answering it here spares a zod parse on paths
- * that check options on every model call (a recording session's fetch, a session per test).
- */
-function listedKeysOf(
-  options: Record<string, unknown>,
-  keys: readonly string[],
-): Record<string, unknown> | undefined {
-  const own = Object.keys(options)
-  for (const key of own) if (!keys.includes(key)) return undefined
-  const listed: Record<string, unknown> = {}
-  for (const key of keys) if (Object.hasOwn(options, key)) listed[key] = options[key]
-  return listed
 }
 
 /** The one error for every problem zod found in an options object. */

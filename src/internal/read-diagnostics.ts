@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import type { Diagnostic } from '../state/types.js'
 import { describeValue } from './describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from './options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from './option-keys.js'
 
 /**
  * Reads the `{ diagnostics? }` options of `resolveNextNode` and `evaluateOutcome`: the array the

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/option-keys.js'
 import { isNodeFilter } from './scopes.js'
 import type { CountTurns, FirstMatchIndex, NodeFilter, TurnFilter } from './types.js'
 

@@ -1,7 +1,7 @@
 import { assertOneOf, InvalidArgumentError } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/option-keys.js'
 import { exactMatch, isPlainObject, numericExact, numericMinimum } from '../primitives/index.js'
 import type { ScenarioStatus } from '../state/types.js'
 import { readNode } from './aggregations.js'

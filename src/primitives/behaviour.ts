@@ -1,6 +1,6 @@
 // The shape of one registry entry, and how a factory turns data into a usable primitive.
 import { assertReadable } from '../internal/assert-readable.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/option-keys.js'
 import type { DataOf, Primitive, PrimitiveData } from './types.js'
 
 /** Re-exported for the primitives that import it from here. */

@@ -3,7 +3,7 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
-import { parseOptionKeys } from '../internal/options-schema.js'
+import { parseOptionKeys } from '../internal/option-keys.js'
 import { attachBehaviour, type Behaviour, type DataOf } from './behaviour.js'
 import { booleanMatchBehaviour } from './boolean-match.js'
 import { literalMatchBehaviour, setContainmentBehaviour } from './collection-primitives.js'

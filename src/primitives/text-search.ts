@@ -1,7 +1,7 @@
 import { InvalidArgumentError, quoteList } from '../errors/index.js'
 import { assertReadable } from '../internal/assert-readable.js'
 import { describeValue } from '../internal/describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/option-keys.js'
 import { type Behaviour, compiledCache, type DataOf, fromFactory } from './behaviour.js'
 import { applyNormalizers, validateNormalizers } from './normalizers.js'
 import { invalidOption } from './option-readers.js'

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/option-keys.js'
 import { answerSinkOf, type Fetch } from './call-answer.js'
 import { currentCallObserver } from './call-observer.js'
 import { fetchInit } from './fetch-init.js'

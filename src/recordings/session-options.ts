@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/option-keys.js'
 import { isRecordingMode, type RecordingMode } from './mode.js'
 import type { RedactHook } from './normalize-request.js'
 import { fileSystemStore, type RecordingStore } from './store.js'

@@ -85,7 +85,9 @@ describe('checkedOptions', () => {
       ),
     )
     expect(check).toHaveBeenCalledTimes(1)
-    outputs.forEach((output, i) => expect(output.signal).toBe(signals[i]))
+    outputs.forEach((output, i) => {
+      expect(output.signal).toBe(signals[i])
+    })
     // What fails its own test makes the whole check run (and report it).
     checkedOptions({ model, signal: { not: 'a signal' } }, () => check({}), apart)
     expect(check).toHaveBeenCalledTimes(2)

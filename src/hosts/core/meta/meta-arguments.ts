@@ -5,7 +5,7 @@ import { InvalidArgumentError } from '../../../errors/index.js'
 import { assertReadable } from '../../../internal/assert-readable.js'
 import { assertResult } from '../../../internal/assert-result.js'
 import { describeValue } from '../../../internal/describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../../../internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../../../internal/option-keys.js'
 import { isScenarioDefinition, type ScenarioDefinition } from '../../../scenario/definition.js'
 
 /** Throws an `InvalidArgumentError` naming the first argument of `scenarioMeta()` that is wrong. */

@@ -11,7 +11,7 @@
 import { afterEach, aroundAll, aroundEach, beforeAll } from 'vitest'
 import { InvalidArgumentError } from '../../../errors/index.js'
 import { describeValue } from '../../../internal/describe-value.js'
-import { OPTIONS_FIX, parseOptionKeys } from '../../../internal/options-schema.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../../../internal/option-keys.js'
 import type { RedactHook } from '../../../recordings/normalize-request.js'
 import { providedOptions } from './provided-options.js'
 import { type FileState, runningFiles, runningTests, type VitestHost } from './running-test.js'

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import { InvalidArgumentError } from '../../src/errors/index.js'
-import { optionKeysSchema, parseOptionKeys } from '../../src/internal/options-schema.js'
+import { parseOptionKeys } from '../../src/internal/option-keys.js'
+import { parseOptions } from '../../src/internal/options-schema.js'
 
 const keys = ['mode', 'redact', 'store'] as const
 const context = { where: 'thing(options)', fix: 'Pass only the keys listed.' }
@@ -21,9 +23,26 @@ function objectsOfListedKeys(): Record<string, unknown>[] {
   return objects
 }
 
+/** The options schema of the same rule: a plain object, listed keys only, any value. */
+const schema = z.strictObject(
+  Object.fromEntries(keys.map((key) => [key, z.unknown().optional()])),
+  {
+    error: 'an options object { mode?, redact?, store? }',
+  },
+)
+
+/** The message of an error `fn` throws. */
+function messageOf(fn: () => unknown): string {
+  try {
+    fn()
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('did not throw')
+}
+
 describe('parseOptionKeys', () => {
   test('an object of listed keys gives what the schema outputs: the same keys, order and values', () => {
-    const schema = optionKeysSchema(keys)
     for (const options of objectsOfListedKeys()) {
       const parsed = parseOptionKeys(options, keys, context)
       const expected = schema.parse(options)
@@ -40,6 +59,15 @@ describe('parseOptionKeys', () => {
     expect(() => parseOptionKeys({ moed: 1 }, keys, context)).toThrow(
       "unknown key 'moed' in options; valid keys: 'mode', 'redact', 'store'",
     )
+  })
+
+  test('its messages are those of the same rule written as an options schema', () => {
+    // (A class instance is refused before any schema would see it: the schema alone takes a Map.)
+    for (const value of [{ mode: 'replay', moed: 1 }, { a: 1, b: 2 }, 3, null, []]) {
+      expect(messageOf(() => parseOptionKeys(value, keys, context))).toBe(
+        messageOf(() => parseOptions(schema, value, context)),
+      )
+    }
   })
 
   test('undefined is {}, and anything but a plain object is refused', () => {
