@@ -7,8 +7,9 @@
 //
 // Only values that cannot change behind an identity are compared that way: primitives, functions
 // (an agent is checked by its type) and a model config object whose own values are all primitives
-// or functions (its values are compared one by one, so a config changed in place is checked
-// again). The other objects are those a host adds to every run, a new one each test (the test's
+// or functions, compared by those values, not by its identity: a `scenario()` test's options are
+// checked when the test is declared, so each test hands its run a copy of the config it was
+// written with (and a config changed in place is checked again). The other objects are those a host adds to every run, a new one each test (the test's
 // recording session and abort signal): each is checked on its own, every time, by the same test
 // the schema runs, and put in the reused result. An options object with any other object value (a
 // seed, a config holding a client) is checked every time.
@@ -29,9 +30,43 @@ interface Checked {
   output: Record<string, unknown>
 }
 
-// Per answering side (agent function or model config object), its last checked options (a cache
-// of pure results: it changes no outcome).
-const checkedBySide = new WeakMap<object, Checked>()
+/**
+ * Checks options with a check of their own (`check`), reusing its result as described above.
+ * Each options schema has its own memo: one schema's result is no answer for another's.
+ */
+export type CheckedOptions = <T extends object>(
+  options: unknown,
+  check: () => T,
+  apart: CheckedApart,
+) => T
+
+/**
+ * A memo of one options check (see `checkedOptions`), with caches of its own: per agent function
+ * its last checked options, and the last options checked with a model config (caches of pure
+ * results: they change no outcome).
+ *
+ * @example
+ * const checkedRunOptions = optionsMemo()
+ * const checked = checkedRunOptions(options, () => parseOptions(schema, options, context), {})
+ */
+export function optionsMemo(): CheckedOptions {
+  const byAgent = new WeakMap<object, Checked>()
+  let lastWithConfig: Checked | undefined
+  return (options, check, apart) =>
+    checkedOptions(options, check, apart, {
+      get: (agent) => (agent === undefined ? lastWithConfig : byAgent.get(agent)),
+      set: (agent, checked) => {
+        if (agent === undefined) lastWithConfig = checked
+        else byAgent.set(agent, checked)
+      },
+    })
+}
+
+/** Where one memo keeps its checks: by agent function, or (`undefined`) the one with a config. */
+interface Cache {
+  get(agent: object | undefined): Checked | undefined
+  set(agent: object | undefined, checked: Checked): void
+}
 
 /**
  * `check(options)`'s result, from the last options checked for the same answering side when they
@@ -40,32 +75,35 @@ const checkedBySide = new WeakMap<object, Checked>()
  * its test is set on the reused result; one that fails it makes the check run. A check that
  * throws throws every time.
  */
-export function checkedOptions<T extends object>(
+function checkedOptions<T extends object>(
   options: unknown,
   check: () => T,
   apart: CheckedApart,
+  cache: Cache,
 ): T {
   const entries = entriesOf(options, apart)
   if (entries === undefined) return check()
-  const side = entries.values[entries.keys.indexOf('model')]
-  const config = typeof side === 'object' && side !== null ? entriesOf(side, NOTHING) : undefined
-  if (typeof side !== 'function' && config === undefined) return check()
+  const { model } = entries
+  const config = typeof model === 'object' && model !== null ? entriesOf(model, NOTHING) : undefined
+  if (typeof model !== 'function' && config === undefined) return check()
   for (const key of Object.keys(entries.apart)) {
     const passes = apart[key]
     if (passes === undefined || !passes(entries.apart[key])) return check()
   }
-  const cached = checkedBySide.get(side as object)
+  const agent = config === undefined ? (model as object) : undefined
+  const cached = cache.get(agent)
   if (cached !== undefined && sameEntries(cached, entries) && sameConfig(cached, config)) {
     return withApart(cached.output, entries.apart) as T
   }
   const output = check()
-  checkedBySide.set(side as object, {
+  const checked: Checked = {
     keys: entries.keys,
     values: entries.values,
     config,
     // Kept without the values checked apart: a later run gets its own.
     output: withoutApart(output as Record<string, unknown>, entries.apart),
-  })
+  }
+  cache.set(agent, checked)
   return output
 }
 
@@ -92,9 +130,11 @@ function withoutApart(
 /** A plain object's own keys and values, the objects under keys checked apart kept apart. */
 interface Entries {
   keys: string[]
-  /** The values, `undefined` for those kept apart. */
+  /** The values, `undefined` for those kept apart and for a model config (compared apart). */
   values: unknown[]
   apart: Record<string, object>
+  /** The `model` option (at the options' top level). */
+  model: unknown
 }
 
 /** What a model config has apart: nothing (any object in it makes the options checked). */
@@ -114,19 +154,19 @@ function entriesOf(value: unknown, apart: CheckedApart): Entries | undefined {
     const keys = Object.keys(value)
     const values: unknown[] = new Array(keys.length)
     const own: Record<string, object> = {}
+    let model: unknown
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string
       const item = (value as Record<string, unknown>)[key]
+      if (top && key === 'model') model = item
       if (typeof item === 'object' && item !== null) {
-        if (Object.hasOwn(apart, key)) {
-          own[key] = item
-          continue
-        }
-        if (!top || key !== 'model') return undefined
+        if (Object.hasOwn(apart, key)) own[key] = item
+        else if (!top || key !== 'model') return undefined
+        continue
       }
       values[i] = item
     }
-    return { keys, values, apart: own }
+    return { keys, values, apart: own, model }
   } catch {
     return undefined
   }

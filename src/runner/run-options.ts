@@ -17,7 +17,7 @@ import { getOwn } from '../state/own-keys.js'
 import type { ChatMessage } from '../state/types.js'
 import type { Tool } from '../tools/index.js'
 import { assertBudgetPriced, type Budget, budgetSchema } from './budget.js'
-import { checkedOptions } from './options-memo.js'
+import { optionsMemo } from './options-memo.js'
 import { seedSchema } from './seed.js'
 import type { ModelPrice } from './usage.js'
 
@@ -79,6 +79,9 @@ function isToolRecord(value: unknown): value is Record<string, Tool> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   return Object.values(value).every((tool) => (tool as { kind?: unknown } | null)?.kind === 'Tool')
 }
+
+/** The run options' check, reused for options like the last ones checked (options-memo.ts). */
+const checkedOptions = optionsMemo()
 
 /** What the `signal` option takes: an `AbortSignal`, or anything that reads like one. */
 function isAbortSignal(value: unknown): value is AbortSignal {

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { checkedOptions } from '../../src/runner/options-memo.js'
+import { optionsMemo } from '../../src/runner/options-memo.js'
 
 // A session as the memo sees one: whatever the given test says is one.
 class Session {}
@@ -12,8 +12,9 @@ function counted() {
   )
 }
 
-describe('checkedOptions', () => {
+describe('optionsMemo', () => {
   test('a model config object with a new recording session each run is checked once', () => {
+    const checkedOptions = optionsMemo()
     const check = counted()
     const model = { model: 'm', baseURL: 'http://127.0.0.1:9/v1' }
     const sessions = [new Session(), new Session(), new Session()]
@@ -30,6 +31,7 @@ describe('checkedOptions', () => {
   })
 
   test('a run without a session does not get the session of the run checked before', () => {
+    const checkedOptions = optionsMemo()
     const check = counted()
     const model = { model: 'without-session' }
     checkedOptions({ model, recording: new Session() }, () => check({ model }), session)
@@ -38,7 +40,24 @@ describe('checkedOptions', () => {
     expect(output.recording).toBeUndefined()
   })
 
+  test('copies of one config, as each scenario() test hands its run, share one check', () => {
+    const checkedOptions = optionsMemo()
+    const check = counted()
+    const written = { model: 'copied', baseURL: 'http://127.0.0.1:9/v1' }
+    for (let i = 0; i < 3; i++) {
+      const model = { ...written }
+      const output = checkedOptions({ model }, () => check({ model }), session)
+      expect(output.model).toEqual(written)
+    }
+    expect(check).toHaveBeenCalledTimes(1)
+    // Another config is checked, and so is the first one again after it (one is remembered).
+    checkedOptions({ model: { model: 'other' } }, () => check({}), session)
+    checkedOptions({ model: { ...written } }, () => check({}), session)
+    expect(check).toHaveBeenCalledTimes(3)
+  })
+
   test('a config changed in place is checked again', () => {
+    const checkedOptions = optionsMemo()
     const check = counted()
     const model = { model: 'a' }
     checkedOptions({ model }, () => check({ model }), session)
@@ -48,6 +67,7 @@ describe('checkedOptions', () => {
   })
 
   test('a recording that is no session is checked, and its error thrown, every time', () => {
+    const checkedOptions = optionsMemo()
     const model = { model: 'm' }
     checkedOptions({ model, recording: new Session() }, () => ({ model }), session)
     const refuse = vi.fn(() => {
@@ -59,6 +79,7 @@ describe('checkedOptions', () => {
   })
 
   test('a config holding an object, or another object option, is checked every time', () => {
+    const checkedOptions = optionsMemo()
     const check = counted()
     const withHeaders = { model: 'm', headers: { a: '1' } }
     const withRecordingKey = { model: 'm', recording: new Session() }
@@ -73,6 +94,7 @@ describe('checkedOptions', () => {
   })
 
   test('a new abort signal each run is checked apart too, as the host adds one to every run', () => {
+    const checkedOptions = optionsMemo()
     const check = counted()
     const model = { model: 'signalled' }
     const apart = { ...session, signal: (value: unknown) => value instanceof AbortSignal }
@@ -93,7 +115,17 @@ describe('checkedOptions', () => {
     expect(check).toHaveBeenCalledTimes(2)
   })
 
+  test("each memo has its own results: one schema's result is no answer for another's", () => {
+    const checkRun = optionsMemo()
+    const checkScenario = optionsMemo()
+    const agent = () => 'hi'
+    checkRun({ model: agent }, () => ({ model: agent, turnLimit: 20 }), session)
+    const scenarioOutput = checkScenario({ model: agent }, () => ({ model: agent }), session)
+    expect(scenarioOutput).toEqual({ model: agent })
+  })
+
   test('an agent function with the same primitive options is checked once', () => {
+    const checkedOptions = optionsMemo()
     const check = counted()
     const agent = () => 'hi'
     for (let i = 0; i < 3; i++) {

@@ -7,6 +7,7 @@ import { sharedKeys } from '../../internal/merge-scopes.js'
 import { parseOptions } from '../../internal/options-schema.js'
 import { modelConfigSchema } from '../../models/model-config-schema.js'
 import { budgetSchema } from '../../runner/budget.js'
+import { optionsMemo } from '../../runner/options-memo.js'
 import { countSchema, runOptionsSchema, timeoutMsSchema } from '../../runner/run-options.js'
 import { seedSchema } from '../../runner/seed.js'
 import { MAX_SAMPLES } from '../../samples/sample-limit.js'
@@ -61,12 +62,22 @@ export function checkScenarioOptions(
   options: unknown,
   name: string,
 ): z.output<typeof scenarioOptionsSchema> {
-  return parseOptions(scenarioOptionsSchema, options === undefined ? {} : options, {
-    where: `scenario('${name}', options)`,
-    // No full stop after the path: it would be copied with it.
-    fix: `Fix them where the scenario is declared; every option is listed in ${docsPath(OPTIONS_DOCS.scenario)}`,
-  })
+  const given = options === undefined ? {} : options
+  // A file declares many scenarios with the same options (`{ model }`): checked once for them all.
+  return checkedScenarioOptions(
+    given,
+    () =>
+      parseOptions(scenarioOptionsSchema, given, {
+        where: `scenario('${name}', options)`,
+        // No full stop after the path: it would be copied with it.
+        fix: `Fix them where the scenario is declared; every option is listed in ${docsPath(OPTIONS_DOCS.scenario)}`,
+      }),
+    {},
+  )
 }
+
+/** The scenario options' check, reused for options like the last ones checked (options-memo.ts). */
+const checkedScenarioOptions = optionsMemo()
 
 /** Checks that `build` and `body` are functions, naming the scenario when they are not. */
 export function checkScenarioFunctions(name: string, build: unknown, body: unknown): void {
