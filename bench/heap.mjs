@@ -10,13 +10,11 @@
 // every target of `npm run bench`: the replay benchmark's rows, then this one.
 // Run with `npm run bench` (it builds first), or `node bench/heap.mjs` after `npm run build`.
 
-import { fork } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { runVitest } from './replay-run.mjs'
+import { runVitest, startServer } from './replay-run.mjs'
 import { printSummary, savedRows, verdict } from './summary.mjs'
-import { transpileScriptedServer } from './transpile-server.mjs'
 
 /**
  * The target: at most this many bytes of heap kept per test the worker has run, over plainread
@@ -178,25 +176,8 @@ export default class {
 
 /** Records the scenario suite once against the scripted echo server in a child process. */
 async function record() {
-  const outDir = join(workDir, 'server')
-  transpileScriptedServer(outDir)
-  writeFileSync(
-    join(outDir, 'child.js'),
-    `import { startOpenAIServer } from './index.js'
-function echo(request) {
-  const messages = request.body?.messages ?? []
-  const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
-  return { content: 'Echo: ' + question, id: 'chatcmpl-echo', usage: { promptTokens: 11, completionTokens: 7 } }
-}
-const server = await startOpenAIServer({ created: 1700000000, latencyMs: 0, defaultReply: echo })
-process.on('message', async () => { await server.close(); process.exit(0) })
-process.send({ baseURL: server.baseURL })
-`,
-  )
-  const child = fork(join(outDir, 'child.js'), [], { stdio: 'inherit' })
-  const { baseURL } = /** @type {{ baseURL: string }} */ (
-    await new Promise((resolve) => child.once('message', resolve))
-  )
+  // The replay benchmark's echo server, in a child process of its own.
+  const server = await startServer(join(workDir, 'server'))
   try {
     writeFileSync(join(scenarioDir, 'report-data-reporter.mjs'), reportDataReporter)
     const run = await runVitest(
@@ -204,16 +185,14 @@ process.send({ baseURL: server.baseURL })
       ['--update=new', '--reporter=default', '--reporter=./report-data-reporter.mjs'],
       {
         CI: '',
-        BENCH_BASE_URL: baseURL,
+        BENCH_BASE_URL: server.baseURL,
         OPENAI_API_KEY: 'test-key-fake',
         HEAP_OUT: join(workDir, 'record-heap.json'),
       },
     )
     if (run.code !== 0) invalid(`recording failed (exit code ${run.code}):\n${run.output}`)
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.send('close')
-    await exited
+    await server.close()
   }
 }
 
