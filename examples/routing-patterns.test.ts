@@ -7,13 +7,12 @@ import {
   defineTemplate,
   END,
   exactMatch,
-  firstTurnScope,
   lastTurn,
-  lastTurnScope,
   type Scenario,
   type ScriptedModel,
   scenario,
   scriptedModel,
+  turnAt,
 } from 'vitest-scenario'
 import { z } from 'zod'
 
@@ -131,7 +130,7 @@ describe('loop with accumulated state', () => {
         challenges: 3,
         answers: ['BCL2', 'BCL2', 'BCL2'],
       })
-      expect(result).toBeConsistentAcross(firstTurnScope(), lastTurnScope(), 'parsed.target')
+      expect(result).toBeConsistentAcross(turnAt(0), turnAt(-1), 'parsed.target')
     },
   )
 
@@ -143,7 +142,7 @@ describe('loop with accumulated state', () => {
       const result = await run()
       expect(result).toHaveTurnCount(2)
       expect(result.finalState.accumulated).toEqual({ challenges: 2, answers: ['BCL2', 'BCL2L1'] })
-      expect(result).not.toBeConsistentAcross(firstTurnScope(), lastTurnScope(), 'parsed.target')
+      expect(result).not.toBeConsistentAcross(turnAt(0), turnAt(-1), 'parsed.target')
     },
   )
 

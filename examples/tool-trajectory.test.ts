@@ -11,12 +11,12 @@ import { describe, expect } from 'vitest'
 import {
   calledTool,
   END,
-  lastTurnScope,
   type ModelConfig,
   type Scenario,
   scenario,
   tool,
   toolTrajectory,
+  turnAt,
 } from 'vitest-scenario'
 import { z } from 'zod'
 
@@ -94,7 +94,7 @@ const travel = (s: Scenario) =>
       'booked and confirmed',
       toolTrajectory([{ name: 'bookFlight', args: { flightId: 'TP552' } }, 'sendConfirmation'], {
         mode: 'superset',
-        scope: lastTurnScope(),
+        scope: turnAt(-1),
       }),
     )
     .addOutcome('never cancelled', calledTool('cancelBooking', { times: 0 }))

@@ -167,6 +167,7 @@ export type {
   DiagnosticKind,
   ErrorCategory,
   ErrorStage,
+  GuardrailTrip,
   JudgeResult,
   NodeResult,
   OutcomeError,

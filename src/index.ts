@@ -188,6 +188,7 @@ export type {
   DiagnosticKind,
   ErrorCategory,
   ErrorStage,
+  GuardrailTrip,
   JudgeResult,
   NodeResult,
   OutcomeError,
@@ -216,7 +217,7 @@ export { allOf, anyOf, atLeastN } from './outcomes/compose.js'
 export { type CrossTurnOptions, crossTurn } from './outcomes/cross-turn.js'
 export { resultCheck, turnCheck } from './outcomes/field-checks.js'
 export { type JudgeOptions, judge } from './outcomes/judge.js'
-export { firstTurnScope, lastTurnScope, turnAt } from './outcomes/scopes.js'
+export { turnAt } from './outcomes/scopes.js'
 export {
   allTurns,
   anyTurn,
@@ -281,7 +282,7 @@ export type {
 
 // ─── Errors worth branching on (branch on `code`, or on the class) ──────────────────────────────
 export type { MessageParts } from './errors/format-message.js'
-export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './errors/scenario-error.js'
+export { ScenarioError, type ScenarioErrorCode } from './errors/scenario-error.js'
 export {
   ScenarioValidationError,
   type ValidationProblem,

@@ -1,5 +1,11 @@
 import type { z } from 'zod'
-import type { ChatMessage, ScenarioStateView, ToolCallRecord, Usage } from '../state/types.js'
+import type {
+  ChatMessage,
+  GuardrailTrip,
+  ScenarioStateView,
+  ToolCallRecord,
+  Usage,
+} from '../state/types.js'
 import type { modelConfigSchema } from './model-config-schema.js'
 
 /** What the agent under test is told about the turn it answers. */
@@ -40,6 +46,16 @@ export interface AgentReply {
    * `agent`.
    */
   agent?: string | undefined
+  /**
+   * The chain of agents that handled the turn (the entry agent, then each handoff's target): the
+   * turn record's `agents`. Its last entry is `agent` when both are given.
+   */
+  agents?: string[] | undefined
+  /**
+   * A guardrail that tripped: the turn record's `guardrail`. The turn then has no answer
+   * (`rawResponse` is `null`, `content` is not read) and completes; the run goes on.
+   */
+  guardrail?: GuardrailTrip | undefined
 }
 
 /**

@@ -113,6 +113,26 @@ export interface ToolCallRecord {
   result?: unknown
   error?: string | undefined
   durationMs?: number | undefined
+  /**
+   * The step of the turn the call was made in, 0-based: calls made by one assistant message share
+   * a step (parallel calls), and trajectories compare the calls within a step as a multiset.
+   * Absent on records written before steps were kept: each call is then its own step.
+   */
+  step?: number | undefined
+}
+
+/**
+ * A guardrail that tripped on a turn (an Agents SDK input or output guardrail, or a
+ * `GuardrailTripwire` thrown by an AI SDK middleware or the agent under test): the turn ends with
+ * no answer, and the run goes on along the edges.
+ */
+export interface GuardrailTrip {
+  /** The guardrail's name. */
+  name: string
+  /** `input` when it judged the question, `output` when it judged the answer. */
+  kind: 'input' | 'output'
+  /** What the guardrail said about its decision (its `outputInfo`), JSON-able. */
+  info: unknown
 }
 
 /** A tool call as an assistant message carries it (Chat Completions shape). */
@@ -192,6 +212,13 @@ export interface TurnRecord {
    * OpenAI Agents SDK agent after a handoff, or an agent reply's `agent`).
    */
   agent?: string | undefined
+  /**
+   * The chain of agents that handled the turn, in order (the entry agent first, then each handoff's
+   * target); its last entry is `agent`. Absent when the answering side names no agent.
+   */
+  agents?: string[] | undefined
+  /** Set when a guardrail tripped on this turn: the answer is then `null`, the turn completed. */
+  guardrail?: GuardrailTrip | undefined
   usage: TurnUsage
   /** Wall time of the turn, measured now (also under replay). */
   durationMs: number

@@ -3,16 +3,15 @@ import {
   allOf,
   anyTurn,
   countTurns,
-  firstTurnScope,
   type JudgeCheck,
   judge,
   lastTurn,
-  lastTurnScope,
   type ScenarioExecutionResult,
   type ScenarioResultSet,
   statusIs,
   turnAt,
 } from 'vitest-scenario'
+import { firstTurnScope, lastTurnScope } from 'vitest-scenario/core'
 import { matchers } from 'vitest-scenario/matchers'
 
 // Type-checked only, never run: the values need not exist.

@@ -1,12 +1,11 @@
 // A user's test file: the matcher types come with the import of 'vitest-scenario' alone.
 import { expect, expectTypeOf, test } from 'vitest'
 import {
-  firstTurnScope,
   lastTurn,
-  lastTurnScope,
   type ScenarioExecutionResult,
   type ScenarioResultSet,
   statusIs,
+  turnAt,
 } from 'vitest-scenario'
 
 declare const result: ScenarioExecutionResult
@@ -20,7 +19,7 @@ test('the scenario matchers are typed', async () => {
   expectTypeOf(expect(Promise.resolve(result)).resolves.toHaveTurnCount(2)).toEqualTypeOf<
     Promise<void>
   >()
-  expect(result).toBeConsistentAcross(firstTurnScope(), lastTurnScope(), 'parsed.drug')
+  expect(result).toBeConsistentAcross(turnAt(0), turnAt(-1), 'parsed.drug')
   expect(result).toSatisfyOutcome(statusIs('completed'))
   expect(results).toHavePassRate(0.8, { confidence: 0.9 })
   await expect.poll(() => result).toHaveStatus('completed')
