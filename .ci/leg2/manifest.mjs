@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 /** The devDependency versions leg 2 runs with instead of the root's. */
 export const leg2Versions = {
   '@ai-sdk/anthropic': '4.0.105',
+  '@ai-sdk/mcp': '2.0.99',
   '@ai-sdk/openai': '4.0.118',
   '@ai-sdk/openai-compatible': '3.0.92',
   '@openai/agents': '0.20.0',
