@@ -41,8 +41,11 @@ const triage = new Agent({
 
 // OPENAI_BASE_URL and OPENAI_API_KEY while recording; replay needs neither.
 const openai = wrap(new OpenAI({ apiKey: process.env.OPENAI_API_KEY || 'replay-only' }))
+// Every turn starts at triage (`continueWith: 'entry'`), as a chat endpoint that runs the triage
+// agent on the history does; the default continues with the agent that answered last.
 const model = openAIAgent(triage, {
   runConfig: { modelProvider: new OpenAIProvider({ openAIClient: openai }) },
+  continueWith: 'entry',
 })
 
 scenario(

@@ -16,8 +16,9 @@ interface Assistant {
  * text); `messages` the run's items in Chat Completions shape (each model response's text and
  * tool calls as one assistant message, each tool or handoff output as a `tool` message, the final
  * answer last); `toolCalls` every function tool call and every handoff (`transfer_to_<agent>`,
- * with the handoff's `{ assistant }` as its result), in order; `agent` the name of the agent that
- * gave the final output; `usage` the run's tokens. A run that stopped for a tool approval, or
+ * with the handoff's `{ assistant }` as its result), in order; `agents` the chain of agents that
+ * handled the run (`startAgent`, then each handoff's target); `agent` the name of the agent that
+ * gave the final output (the chain's last); `usage` the run's tokens. A run that stopped for a tool approval, or
  * ended without a final output, is an `AdapterError`.
  */
 export function runReply(run: RunView, startAgent: string): AgentReply {
@@ -45,9 +46,28 @@ export function runReply(run: RunView, startAgent: string): AgentReply {
     toolCalls: toolCallsOf(messages),
     usage: runUsage(run.rawResponses),
   }
+  const agents = agentChain(startAgent, run.newItems)
   const name = run.lastAgent?.name
-  if (typeof name === 'string' && name !== '') reply.agent = name
+  // The last agent is the chain's last; should a run end on another (a handoff the items do not
+  // show), it is added, so `agent` is always the chain's last entry.
+  if (typeof name === 'string' && name !== '' && agents.at(-1) !== name) agents.push(name)
+  reply.agents = agents
+  reply.agent = agents.at(-1) ?? startAgent
   return reply
+}
+
+/**
+ * The chain of agents of a run: the agent it started with, then the target of each handoff
+ * (`handoff_output_item`'s `targetAgent.name`), in order.
+ */
+export function agentChain(startAgent: string, items: readonly ItemView[]): string[] {
+  const chain = [startAgent]
+  for (const item of items) {
+    if (item.type !== 'handoff_output_item') continue
+    const target = field(item.targetAgent, 'name')
+    if (typeof target === 'string' && target !== '') chain.push(target)
+  }
+  return chain
 }
 
 function finalText(output: unknown, startAgent: string): string {

@@ -15,8 +15,12 @@ export interface RunView {
   readonly interruptions?: readonly unknown[] | undefined
 }
 
-/** A run item: its `type` (`message_output_item`, `tool_call_item`, …) and its protocol item. */
+/**
+ * A run item: its `type` (`message_output_item`, `tool_call_item`, …) and its protocol item; a
+ * `handoff_output_item` also names the agent it handed off to (`targetAgent`).
+ */
 export interface ItemView {
   readonly type: string
   readonly rawItem?: unknown
+  readonly targetAgent?: unknown
 }

@@ -58,7 +58,7 @@ describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
     expect(run.code, run.output).toBe(0)
     for (const api of ['responses', 'chat']) {
       expect(run.output).toContain(
-        `[sample] ${api} agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=false`,
+        `[sample] ${api} agents=Billing,Billing tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=false`,
       )
     }
     const files = recordings()
@@ -76,7 +76,8 @@ describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
         [...files].find(([name]) => name.includes(file))?.[1] ?? '',
         file,
       ).interactions.map((i) => `${i.request.path} ${(i.request.body as { model: string }).model}`)
-    const models = ['triage-model', 'billing-model', 'billing-model', 'triage-model']
+    // Triage hands off; Billing looks the invoice up, answers, and answers the follow-up too.
+    const models = ['triage-model', 'billing-model', 'billing-model', 'billing-model']
     expect(interactions('/handoff.test.ts/')).toEqual(models.map((m) => `/responses ${m}`))
     expect(interactions('/handoff-chat.test.ts/')).toEqual(
       models.map((m) => `/chat/completions ${m}`),
@@ -92,7 +93,7 @@ describe('an Agents SDK app with a handoff: recorded, replayed, missed', () => {
     expect(run.code, run.output).toBe(0)
     for (const api of ['responses', 'chat']) {
       expect(run.output).toContain(
-        `[sample] ${api} agents=Billing,Triage tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=true`,
+        `[sample] ${api} agents=Billing,Billing tools=transfer_to_Billing+lookUpInvoice, input=160 output=32 cached=40 replayed=true`,
       )
     }
     expect(recordings()).toEqual(before)
@@ -170,7 +171,7 @@ describe('the docs page, as written', () => {
       })
       expect(recording.code, recording.output).toBe(0)
       expect(recording.output).toMatch(/Tests\s+2 passed \(2\)/)
-      // Four Chat Completions calls per test: triage, billing twice, triage.
+      // Four Chat Completions calls per test: triage, billing twice, billing again.
       expect(local.requests.map((r) => `${r.path} ${r.status}`)).toEqual(
         Array.from({ length: 8 }, () => '/v1/chat/completions 200'),
       )

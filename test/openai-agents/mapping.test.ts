@@ -139,8 +139,33 @@ describe('runReply', () => {
     )
   })
 
-  test('no last agent: no agent on the reply', () => {
-    expect(runReply(run({ lastAgent: undefined }), 'A')).not.toHaveProperty('agent')
+  test('no last agent: the chain is the start agent, which is the agent', () => {
+    expect(runReply(run({ lastAgent: undefined }), 'A')).toMatchObject({
+      agents: ['A'],
+      agent: 'A',
+    })
+  })
+
+  test("the chain: the start agent, then each handoff output item's target, in order", () => {
+    const handoff = (target: string) => ({
+      type: 'handoff_output_item',
+      targetAgent: { name: target },
+      rawItem: { type: 'function_call_result', callId: `h_${target}`, output: 'x' },
+    })
+    const reply = runReply(
+      run({
+        lastAgent: { name: 'Seats' },
+        newItems: [handoff('Faq'), { type: 'handoff_output_item' }, handoff('Seats')],
+      }),
+      'Triage',
+    )
+    expect(reply.agents).toEqual(['Triage', 'Faq', 'Seats'])
+    expect(reply.agent).toBe('Seats')
+    // A last agent the items do not show is added: `agent` is always the chain's last.
+    expect(runReply(run({ lastAgent: { name: 'Other' } }), 'Triage')).toMatchObject({
+      agents: ['Triage', 'Other'],
+      agent: 'Other',
+    })
   })
 })
 

@@ -50,7 +50,7 @@ export function responsesProvider(baseURL: string): OpenAIProvider {
 }
 
 /** The latest message of a request, Chat Completions or Responses: who said it, and its text. */
-function latest(body: unknown): { role: string; text: string } {
+export function latest(body: unknown): { role: string; text: string } {
   const { messages, input } = body as { messages?: unknown[]; input?: unknown[] }
   const last = (messages ?? input ?? []).at(-1) as
     | { role?: string; type?: string; content?: unknown; output?: unknown }
@@ -73,8 +73,9 @@ function offersHandoff(body: unknown): boolean {
 
 /**
  * The two agents' model, over Chat Completions or the Responses API: triage (offered the handoff)
- * hands a question naming an invoice off to Billing and answers anything else itself; Billing looks the invoice up, then
- * answers from the tool's result.
+ * hands a question naming an invoice off to Billing and answers anything else itself; Billing looks
+ * the invoice up (after the handoff, or for a question naming an invoice), then answers from the
+ * tool's result, and answers a follow-up without one itself.
  */
 export function playChat(request: ReceivedRequest): ScriptedReply {
   const last = latest(request.body)
@@ -90,6 +91,10 @@ export function playChat(request: ReceivedRequest): ScriptedReply {
   }
   if (last.role === 'tool' && !last.text.includes('assistant')) {
     return { content: 'Invoice 1042 was charged twice; I have refunded 120.', usage }
+  }
+  // A follow-up the turn starts with Billing (the agent that answered before): no lookup.
+  if (last.role === 'user' && !/invoice/i.test(last.text)) {
+    return { content: 'Refunds reach your card within 5 days.', usage }
   }
   return {
     toolCalls: [{ id: 'call_lookup', name: 'lookUpInvoice', arguments: { id: '1042' } }],

@@ -98,7 +98,8 @@ function judge(body: RequestBody): ChatReply | ErrorReply {
  * The Agents SDK page's support desk over Chat Completions, or `undefined` for a request that is
  * not one of its agents' (they are told apart by the tools the SDK offers them). Triage, offered
  * the handoff, hands a question that names an invoice off to Billing and answers anything else
- * itself; Billing looks the invoice up (a `tool_calls` reply), then answers from the result.
+ * itself; Billing looks the invoice up (a `tool_calls` reply), then answers from the result, and
+ * answers a follow-up that names no invoice itself.
  */
 function supportDesk(body: RequestBody): ChatReply | undefined {
   const tools = (body.tools ?? []).map((t) => t.function.name)
@@ -114,6 +115,10 @@ function supportDesk(body: RequestBody): ChatReply | undefined {
     return { content: 'Refunds reach your card within 5 days.' }
   }
   if (!tools.includes('lookUpInvoice')) return undefined
+  // A follow-up that starts with Billing (the agent that answered) and names no invoice.
+  if (since.length === 0 && !/invoice/i.test(body.messages[lastUser]?.content ?? '')) {
+    return { content: 'Refunds reach your card within 5 days.' }
+  }
   const looked = since.some((m) => m.tool_calls?.some((c) => c.function.name === 'lookUpInvoice'))
   if (looked) return { content: 'Invoice 1042 was charged twice; I have refunded 120.' }
   return {

@@ -17,7 +17,7 @@ scenario(
   async ({ run, expect }) => {
     const result = await run()
     expect(result).toHaveStatus('completed')
-    expect(result.history.map((turn) => turn.agent)).toEqual(['Billing', 'Triage'])
+    expect(result.history.map((turn) => turn.agent)).toEqual(['Billing', 'Billing'])
     expect(result).toHaveToolTrajectory(['transfer_to_Billing', 'lookUpInvoice'])
     report('chat', result)
   },

@@ -30,12 +30,12 @@ scenario(
   async ({ run, expect }) => {
     const result = await run()
     expect(result).toHaveStatus('completed')
-    // The specialist answered the first turn; the follow-up starts at triage again.
-    expect(result.history.map((turn) => turn.agent)).toEqual(['Billing', 'Triage'])
+    // The specialist answered the first turn; the follow-up starts with it (no second handoff).
+    expect(result.history.map((turn) => turn.agent)).toEqual(['Billing', 'Billing'])
     expect(result).toHaveCalledTool('transfer_to_Billing', {}, { turn: 0 })
     expect(result).toHaveCalledTool('lookUpInvoice', { id: '1042' }, { times: 1 })
     expect(result).toHaveToolTrajectory(['transfer_to_Billing', 'lookUpInvoice'])
-    expect(result).toHaveTurnCheck(lastTurn({ agent: 'Triage' }))
+    expect(result).toHaveTurnCheck(lastTurn({ agent: 'Billing' }))
     expect(traces).toEqual([])
     report('responses', result)
   },
