@@ -35,6 +35,7 @@ const NOT_OURS: Readonly<Record<string, string>> = {
   createAnthropic: '@ai-sdk/anthropic',
   createOpenAI: '@ai-sdk/openai',
   setDefaultOpenAIClient: '@openai/agents',
+  handoff: '@openai/agents',
   stepCountIs: 'ai',
   structuredClone: 'JavaScript',
   Symbol: 'JavaScript',

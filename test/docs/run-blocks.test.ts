@@ -23,6 +23,8 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'docs/guide/ai-sdk.md › # Using the AI SDK › 2': 'test/integration/ai-sdk-e2e.test.ts',
   'docs/guide/openai-agents.md › # Using the OpenAI Agents SDK › 1':
     'test/integration/openai-agents-e2e.test.ts',
+  'docs/guide/multi-agent.md › ## Triage, handoff, specialist › 1':
+    'test/integration/agents-customer-service-e2e.test.ts',
   // The first-hour walk runs these two with the Agents SDK page's example and the reports page's
   // config, in one project, against a chat-only server.
   'README.md › ## Testing an agent › 1': 'test/integration/first-hour-walk.test.ts',

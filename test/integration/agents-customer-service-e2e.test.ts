@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseRecording } from '../../src/recordings/recording-file.js'
 import { playAirline } from '../openai-agents/airline.js'
 import { transcriptOf } from '../openai-agents/support.js'
-import { startOpenAIServer } from '../support/openai-server/index.js'
+import { codeBlocks, docSection } from '../support/docs.js'
+import { type ReceivedRequest, startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import {
   prepareSample,
@@ -108,5 +111,69 @@ describe('the customer-service shape: recorded, then replayed', () => {
       '[sample] guardrail tripped=Math Homework Guardrail next=Seat Booking Agent replayed=true',
     )
     expect(recordings()).toEqual(before)
+  }, 120_000)
+})
+
+/** The guide's models, as the airline's scripted model names them. */
+const GUIDE_MODELS: Record<string, string> = {
+  'gpt-4.1-mini': 'triage-model',
+  'gpt-4.1': 'seat-model',
+  'gpt-4.1-nano': 'guardrail-model',
+}
+
+/** The airline's model behind the guide's model names. */
+function playGuide(request: ReceivedRequest) {
+  const body = request.body as { model: string }
+  return playAirline({
+    ...request,
+    body: { ...body, model: GUIDE_MODELS[body.model] ?? body.model },
+  })
+}
+
+describe('the "Multi-agent apps" guide, as written', () => {
+  const [testFile = '', setupFile = ''] = codeBlocks(
+    docSection('docs/guide/multi-agent.md', '## Triage, handoff, specialist'),
+    'ts',
+  )
+  let guideDir: string
+
+  beforeAll(() => {
+    guideDir = prepareSample('multi-agent-guide')
+    writeFileSync(join(guideDir, 'support-desk.test.ts'), testFile)
+    writeFileSync(join(guideDir, 'setup.ts'), setupFile)
+  })
+
+  test('the blocks are the test file and the setup file, and they type-check strictly', () => {
+    expect(testFile).toContain('openAIAgent(triage, { runner, context })')
+    expect(setupFile).toContain('setDefaultOpenAIClient(wrap(new OpenAI(')
+    const tsc = typeCheckStrict(guideDir, { types: ['node'] })
+    expect(tsc.output.trim()).toBe('')
+    expect(tsc.code).toBe(0)
+  }, 120_000)
+
+  test('recorded against the scripted server, then replayed in CI with it stopped and no key', async () => {
+    const local = await startOpenAIServer({ created: 1_700_000_000 })
+    local.setDefaultReply(playGuide)
+    try {
+      const recording = await runVitestAsync(guideDir, ['--update=new'], {
+        CI: '',
+        OPENAI_BASE_URL: local.baseURL,
+        OPENAI_API_KEY: KEY,
+      })
+      expect(recording.code, recording.output).toBe(0)
+      expect(recording.output).toMatch(/Tests\s+2 passed \(2\)/)
+      // One handoff over the three turns; the guardrail agent's calls reach the server too.
+      const models = local.requests.map((r) => (r.body as { model: string }).model)
+      expect(models.filter((m) => m === 'gpt-4.1-nano')).toHaveLength(2)
+    } finally {
+      await local.close()
+    }
+    const replay = await runVitestAsync(guideDir, [], {
+      CI: 'true',
+      OPENAI_BASE_URL: undefined,
+      OPENAI_API_KEY: undefined,
+    })
+    expect(replay.code, replay.output).toBe(0)
+    expect(replay.output).toMatch(/Tests\s+2 passed \(2\)/)
   }, 120_000)
 })

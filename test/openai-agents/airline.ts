@@ -89,9 +89,16 @@ export function mathGuardrail() {
 
 const usage = { promptTokens: 30, completionTokens: 6, cachedTokens: 0 }
 
+/** Whether the request offers the model a tool of that name (Responses or Chat Completions). */
+function offers(body: unknown, name: string): boolean {
+  const { tools } = body as { tools?: { name?: string; function?: { name?: string } }[] }
+  return (tools ?? []).some((t) => (t.name ?? t.function?.name) === name)
+}
+
 /**
  * The airline's model, told apart by the request's `model`: triage hands seat questions to the
- * seat booking agent and baggage or wifi questions to FAQ; the seat booking agent asks for the
+ * seat booking agent and baggage or wifi questions to FAQ (or, offered the FAQ agent as the tool
+ * `ask_faq`, asks it and answers with what it said); the seat booking agent asks for the
  * booking, updates the seat when given a confirmation number and a seat, and answers which seat
  * is on file from its instructions (which read the shared context); the guardrail agent flags
  * arithmetic.
@@ -107,6 +114,13 @@ export function playAirline(request: ReceivedRequest): ScriptedReply {
       return { json: { isMathHomework: math, reasoning }, usage }
     }
     case 'triage-model':
+      if (offers(request.body, 'ask_faq')) {
+        if (last.role === 'tool') return { content: `The FAQ says: ${last.text}`, usage }
+        return {
+          toolCalls: [{ id: 'call_ask', name: 'ask_faq', arguments: { input: asked } }],
+          usage,
+        }
+      }
       if (/seat/i.test(asked))
         return { toolCalls: [{ id: 'call_seats', name: TO_SEATS, arguments: {} }], usage }
       if (/bag|wifi/i.test(asked))
