@@ -1,4 +1,4 @@
-import { Agent, OpenAIProvider, type RunConfig } from '@openai/agents'
+import { Agent, OpenAIProvider, type RunConfig, Runner } from '@openai/agents'
 import { describe, expectTypeOf, test } from 'vitest'
 import { z } from 'zod'
 import type { AgentFunction, ModelOverride, RunOptions } from '../../src/core.js'
@@ -36,6 +36,19 @@ describe('openAIAgent', () => {
       maxTurns: 4,
     })
     expectTypeOf<OpenAIAgentOptions['runConfig']>().toEqualTypeOf<Partial<RunConfig> | undefined>()
+  })
+
+  test("the app's runner, and where a turn continues", () => {
+    openAIAgent(triage, { runner: new Runner({ tracingDisabled: true }), continueWith: 'entry' })
+    openAIAgent(triage, { continueWith: 'lastAgent' })
+    expectTypeOf<OpenAIAgentOptions['runner']>().toEqualTypeOf<Runner | undefined>()
+    expectTypeOf<OpenAIAgentOptions['continueWith']>().toEqualTypeOf<
+      'lastAgent' | 'entry' | undefined
+    >()
+    // @ts-expect-error -- continueWith is 'lastAgent' or 'entry'
+    openAIAgent(triage, { continueWith: 'last' })
+    // @ts-expect-error -- a runner is the SDK's Runner
+    openAIAgent(triage, { runner: { run: () => 1 } })
   })
 
   test("the context is the agent's context type", () => {

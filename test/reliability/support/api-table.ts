@@ -982,8 +982,8 @@ export const table: Readonly<Record<string, Signature>> = {
       obj("{ name: 'Fake', tools: [] }", () => ({ name: 'Fake', tools: [] })),
     ]),
     opts(
-      ['runConfig', 'context', 'maxTurns'],
-      constant({ maxTurns: 3 }),
+      ['runner', 'runConfig', 'context', 'continueWith', 'maxTurns'],
+      constant({ maxTurns: 3, continueWith: 'entry' }),
       obj('{ runConfig: { tracingDisabled: true }, context: { user: 1 } }', () => ({
         runConfig: { tracingDisabled: true },
         context: { user: 1 },
