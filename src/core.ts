@@ -339,6 +339,11 @@ export {
   RecordingSecretError,
 } from './errors/recording-errors.js'
 export { ScenarioDocumentError } from './errors/scenario-document-error.js'
+export {
+  GuardrailTripwire,
+  type GuardrailTripwireOptions,
+  isGuardrailTripwire,
+} from './errors/guardrail-tripwire.js'
 export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './errors/scenario-error.js'
 export {
   ScenarioValidationError,

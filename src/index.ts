@@ -289,6 +289,8 @@ export {
   type ValidationProblemCode,
 } from './errors/scenario-validation-error.js'
 export { ModelCallError } from './errors/model-call-error.js'
+// Thrown by the app's guardrails: the turn's outcome (no answer), not a failure.
+export { GuardrailTripwire, type GuardrailTripwireOptions } from './errors/guardrail-tripwire.js'
 
 // ─── Matchers' types (for `expect`) ──────────────────────────────────────────────────────────
 export type { ScenarioMatchers } from '../matchers/vitest-matchers.js'
