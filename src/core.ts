@@ -225,6 +225,7 @@ export {
   type ToolTrajectoryOptions,
   toolTrajectory,
 } from './outcomes/tool-checks.js'
+export { type HandedOffToOptions, handedOffTo } from './outcomes/handed-off-to.js'
 export type {
   Aggregation,
   AllOf,
@@ -242,6 +243,7 @@ export type {
   EvaluateOutcomeOptions,
   FieldCheck,
   FirstMatchIndex,
+  HandedOffTo,
   FirstTurnScope,
   InconclusiveMode,
   JudgeCheck,

@@ -240,6 +240,7 @@ export {
   type ToolTrajectoryOptions,
   toolTrajectory,
 } from './outcomes/tool-checks.js'
+export { type HandedOffToOptions, handedOffTo } from './outcomes/handed-off-to.js'
 export type {
   Aggregation,
   AllOf,
@@ -256,6 +257,7 @@ export type {
   CrossTurnComparison,
   FieldCheck,
   FirstMatchIndex,
+  HandedOffTo,
   FirstTurnScope,
   InconclusiveMode,
   JudgeCheck,
