@@ -3,6 +3,7 @@
 // after its first entry (the entry agent handed the turn on, directly or through others).
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
+import { OPTIONS_FIX, parseOptionKeys } from '../internal/option-keys.js'
 import type { Diagnostic, TurnRecord } from '../state/types.js'
 import { readScope } from './read-scope.js'
 import { isSingleTurnScope, noTurnReason, scopeLabel, singleTurnIndex } from './scope-turns.js'
@@ -27,23 +28,17 @@ export interface HandedOffToOptions {
  * handedOffTo('billing')
  * handedOffTo('billing', { scope: turnAt(0) })
  */
-export function handedOffTo(agent: string, options: HandedOffToOptions = {}): HandedOffTo {
+export function handedOffTo(agent: string, options?: HandedOffToOptions): HandedOffTo {
   if (typeof agent !== 'string' || agent === '') {
     throw new InvalidArgumentError(
       `handedOffTo(agent) needs the name of the agent handed off to (a non-empty string), got ${describeValue(agent)}`,
       "Name the agent as the answering side does, e.g. handedOffTo('billing').",
     )
   }
-  if (typeof options !== 'object' || options === null) {
-    throw new InvalidArgumentError(
-      `handedOffTo('${agent}', options) got options ${describeValue(options)}`,
-      "Pass { scope? }, e.g. handedOffTo('billing', { scope: turnAt(0) }), or leave it out.",
-    )
-  }
+  const where = `handedOffTo('${agent}')`
+  const { scope } = parseOptionKeys(options, ['scope'], { where, fix: OPTIONS_FIX })
   const check: HandedOffTo = { type: 'HandedOffTo', agent }
-  if (options.scope !== undefined) {
-    check.scope = readScope(options.scope, `handedOffTo('${agent}').scope`, false)
-  }
+  if (scope !== undefined) check.scope = readScope(scope, `${where}.scope`, false)
   return check
 }
 
