@@ -1,4 +1,5 @@
 import { evaluateCheck as evaluateOutcome } from '../src/outcomes/evaluate-outcome.js'
+import { handoffTurns } from '../src/outcomes/handed-off-to.js'
 import { readResultField, readTurnField } from '../src/outcomes/read-field.js'
 import { isSingleTurnScope, singleTurnIndex } from '../src/outcomes/scope-turns.js'
 import { matchesNodeFilter } from '../src/outcomes/scopes.js'
@@ -132,6 +133,8 @@ export function involvedTurns(
     case 'CalledTool':
     case 'ToolTrajectory':
       return toolTurns(check, history)
+    case 'HandedOffTo':
+      return handoffTurns(check.scope ?? { type: 'AnyTurn' }, history)
     default: {
       const all = new Set<number>()
       for (const condition of check.conditions) {
@@ -204,6 +207,7 @@ function failedComparisons(check: BooleanCheck, result: ScenarioExecutionResult)
     case 'Judge':
     case 'CalledTool':
     case 'ToolTrajectory':
+    case 'HandedOffTo':
       // No field compares with an expected value: the diagnostics list the calls made.
       return []
     default:

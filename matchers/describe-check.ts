@@ -1,4 +1,5 @@
 import { toolCheckLabel } from '../src/outcomes/describe-tool-calls.js'
+import { handedOffToLabel } from '../src/outcomes/handed-off-to.js'
 import { scopeLabel } from '../src/outcomes/scope-turns.js'
 import type { BooleanCheck, CheckPrimitive, FieldCheck } from '../src/outcomes/types.js'
 import { formatList, formatValue } from './text.js'
@@ -32,6 +33,8 @@ export function checkLabel(check: BooleanCheck): string {
     case 'CalledTool':
     case 'ToolTrajectory':
       return toolCheckLabel(check)
+    case 'HandedOffTo':
+      return handedOffToLabel(check)
     case 'AllOf':
       return 'allOf'
     case 'AnyOf':

@@ -2,9 +2,11 @@ import { printedSafely } from './printed.js'
 import { toBeConsistentAcross } from './to-be-consistent-across.js'
 import { toHaveCalledTool } from './to-have-called-tool.js'
 import { toHaveFollowedPath } from './to-have-followed-path.js'
+import { toHaveHandedOffTo } from './to-have-handed-off-to.js'
 import { toHavePassRate } from './to-have-pass-rate.js'
 import { toHaveStatus } from './to-have-status.js'
 import { toHaveToolTrajectory } from './to-have-tool-trajectory.js'
+import { toHaveTrippedGuardrail } from './to-have-tripped-guardrail.js'
 import { toHaveTurnCheck } from './to-have-turn-check.js'
 import { toHaveTurnCount } from './to-have-turn-count.js'
 import { toHaveVisited } from './to-have-visited.js'
@@ -28,9 +30,11 @@ export const matchers = {
   toBeConsistentAcross: printedSafely(toBeConsistentAcross),
   toHaveCalledTool: printedSafely(toHaveCalledTool),
   toHaveFollowedPath: printedSafely(toHaveFollowedPath),
+  toHaveHandedOffTo: printedSafely(toHaveHandedOffTo),
   toHavePassRate: printedSafely(toHavePassRate),
   toHaveStatus: printedSafely(toHaveStatus),
   toHaveToolTrajectory: printedSafely(toHaveToolTrajectory),
+  toHaveTrippedGuardrail: printedSafely(toHaveTrippedGuardrail),
   toHaveTurnCheck: printedSafely(toHaveTurnCheck),
   toHaveTurnCount: printedSafely(toHaveTurnCount),
   toHaveVisited: printedSafely(toHaveVisited),

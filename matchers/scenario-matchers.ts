@@ -3,6 +3,7 @@ import type { BooleanCheck, SingleTurnScope } from '../src/outcomes/types.js'
 import type { ScenarioStatus } from '../src/state/types.js'
 import type { ConsistencyOptions } from './to-be-consistent-across.js'
 import type { CalledToolMatcherOptions } from './to-have-called-tool.js'
+import type { AgentTurnMatcherOptions } from './to-have-handed-off-to.js'
 import type { PassRateOptions } from './to-have-pass-rate.js'
 import type { ToolTrajectoryMatcherOptions } from './to-have-tool-trajectory.js'
 import type { TurnLevelCheck } from './to-have-turn-check.js'
@@ -120,6 +121,22 @@ export interface ScenarioMatchers {
     expected: readonly ExpectedToolCall[],
     options?: ToolTrajectoryMatcherOptions,
   ): MatcherReturn<this>
+  /**
+   * Passes when the run handed off to `agent` (it follows the first entry of a turn's chain of
+   * agents), in any turn or in the turn `turn`; a failure lists each turn's chain of agents.
+   *
+   * @example
+   * expect(result).toHaveHandedOffTo('billing', { turn: 0 })
+   */
+  toHaveHandedOffTo(agent: string, options?: AgentTurnMatcherOptions): MatcherReturn<this>
+  /**
+   * Passes when the guardrail `name` (any guardrail, without a name) tripped, in any turn or in
+   * the turn `turn`; a failure lists each turn's agents and the guardrails that tripped.
+   *
+   * @example
+   * expect(result).toHaveTrippedGuardrail('no-math', { turn: 0 })
+   */
+  toHaveTrippedGuardrail(name?: string, options?: AgentTurnMatcherOptions): MatcherReturn<this>
   /**
    * Passes when the lower bound of the Wilson interval of a result set's pass rate is at least
    * `min` (confidence 0.95 unless given).

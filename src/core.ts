@@ -225,6 +225,7 @@ export {
   type ToolTrajectoryOptions,
   toolTrajectory,
 } from './outcomes/tool-checks.js'
+export { type HandedOffToOptions, handedOffTo } from './outcomes/handed-off-to.js'
 export type {
   Aggregation,
   AllOf,
@@ -242,6 +243,7 @@ export type {
   EvaluateOutcomeOptions,
   FieldCheck,
   FirstMatchIndex,
+  HandedOffTo,
   FirstTurnScope,
   InconclusiveMode,
   JudgeCheck,
@@ -339,6 +341,11 @@ export {
   RecordingSecretError,
 } from './errors/recording-errors.js'
 export { ScenarioDocumentError } from './errors/scenario-document-error.js'
+export {
+  GuardrailTripwire,
+  type GuardrailTripwireOptions,
+  isGuardrailTripwire,
+} from './errors/guardrail-tripwire.js'
 export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './errors/scenario-error.js'
 export {
   ScenarioValidationError,

@@ -240,6 +240,7 @@ export {
   type ToolTrajectoryOptions,
   toolTrajectory,
 } from './outcomes/tool-checks.js'
+export { type HandedOffToOptions, handedOffTo } from './outcomes/handed-off-to.js'
 export type {
   Aggregation,
   AllOf,
@@ -256,6 +257,7 @@ export type {
   CrossTurnComparison,
   FieldCheck,
   FirstMatchIndex,
+  HandedOffTo,
   FirstTurnScope,
   InconclusiveMode,
   JudgeCheck,
@@ -289,12 +291,15 @@ export {
   type ValidationProblemCode,
 } from './errors/scenario-validation-error.js'
 export { ModelCallError } from './errors/model-call-error.js'
+// Thrown by the app's guardrails: the turn's outcome (no answer), not a failure.
+export { GuardrailTripwire, type GuardrailTripwireOptions } from './errors/guardrail-tripwire.js'
 
 // ─── Matchers' types (for `expect`) ──────────────────────────────────────────────────────────
 export type { ScenarioMatchers } from '../matchers/vitest-matchers.js'
 export type { MatcherReturn } from '../matchers/scenario-matchers.js'
 export type { ConsistencyOptions } from '../matchers/to-be-consistent-across.js'
 export type { CalledToolMatcherOptions } from '../matchers/to-have-called-tool.js'
+export type { AgentTurnMatcherOptions } from '../matchers/to-have-handed-off-to.js'
 export type { PassRateOptions } from '../matchers/to-have-pass-rate.js'
 export type { ToolTrajectoryMatcherOptions } from '../matchers/to-have-tool-trajectory.js'
 export type { TurnLevelCheck } from '../matchers/to-have-turn-check.js'

@@ -27,7 +27,7 @@ function knownPath(path: unknown, where: string): CompiledPath {
     throw new InvalidArgumentError(
       `Unknown dot path ${describeValue(path)} in 'when'`,
       'A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, ' +
-        'nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results ' +
+        'nodeResults, toolNames, toolCalls, agent, agents, guardrail or user (the spellings verify_result, current_node, node_visits and node_results ' +
         "are accepted), e.g. 'parsed.confidence'.",
       [where],
     )

@@ -150,6 +150,19 @@ function turnProblem(value: unknown, at: string): string | undefined {
   if (t.agent !== undefined && typeof t.agent !== 'string') {
     return field(`${at}.agent`, t.agent, "a string (the answering agent's name)")
   }
+  if (t.agents !== undefined && !isStringArray(t.agents)) {
+    return field(`${at}.agents`, t.agents, 'an array of agent names')
+  }
+  if (t.guardrail !== undefined) {
+    const g = t.guardrail
+    if (
+      !isPlainObject(g) ||
+      typeof g.name !== 'string' ||
+      !['input', 'output'].includes(String(g.kind))
+    ) {
+      return field(`${at}.guardrail`, g, "an object { name, kind: 'input' | 'output', info }")
+    }
+  }
   if (t.error !== undefined) {
     const e = t.error
     if (!isPlainObject(e) || !hasStrings(e, ['category', 'stage', 'message'])) {

@@ -7,6 +7,7 @@ import type { Diagnostic, ScenarioExecutionResult, TurnRecord } from '../state/t
 import { canOrder, compareValues, isOrdering, normalizeLeaves } from './compare-values.js'
 import { evaluateToolCheck } from './evaluate-tools.js'
 import { assertOutcomeCheck } from './guards.js'
+import { evaluateHandedOffTo } from './handed-off-to.js'
 import { AGGREGATION_TYPES, isOneOf, typeTag } from './node-types.js'
 import {
   cannotOrder,
@@ -137,6 +138,8 @@ function evaluateBoolean(check: OutcomeCheck, ctx: Context): boolean {
     case 'CalledTool':
     case 'ToolTrajectory':
       return evaluateToolCheck(check, ctx.history, ctx.diagnostics)
+    case 'HandedOffTo':
+      return evaluateHandedOffTo(check, ctx.history, ctx.diagnostics)
     case 'AllOf':
       for (const condition of check.conditions) if (!evaluateBoolean(condition, ctx)) return false
       return true

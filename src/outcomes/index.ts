@@ -6,6 +6,7 @@ export { type CrossTurnOptions, crossTurn } from './cross-turn.js'
 export { evaluateOutcome } from './evaluate-outcome.js'
 export { resultCheck, turnCheck } from './field-checks.js'
 export { assertOutcomeCheck, isBooleanCheck, isOutcomeCheck } from './guards.js'
+export { type HandedOffToOptions, handedOffTo } from './handed-off-to.js'
 export { hydrateOutcomeCheck } from './hydrate-outcome-check.js'
 export { type JudgeOptions, judge } from './judge.js'
 export { firstTurnScope, isScope, lastTurnScope, turnAt } from './scopes.js'
@@ -49,6 +50,7 @@ export type {
   FieldCheck,
   FirstMatchIndex,
   FirstTurnScope,
+  HandedOffTo,
   InconclusiveMode,
   JudgeCheck,
   LastTurnScope,

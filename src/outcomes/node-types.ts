@@ -14,6 +14,7 @@ export const BOOLEAN_CHECK_TYPES: readonly BooleanCheck['type'][] = [
   'CrossTurnCheck',
   'CalledTool',
   'ToolTrajectory',
+  'HandedOffTo',
   'AllOf',
   'AnyOf',
   'AtLeastN',

@@ -34,7 +34,7 @@ export function wrongType(
 export function unknownField(field: string): Diagnostic {
   return {
     kind: 'outcome',
-    message: `'${field}' is not a turn field (nodeId, verifyResult, rawResponse, questionText, parsed.<field>, rubric.<trait>, toolNames, toolCalls); it reads as undefined.`,
+    message: `'${field}' is not a turn field (nodeId, verifyResult, rawResponse, questionText, parsed.<field>, rubric.<trait>, toolNames, toolCalls, agent, agents, guardrail.name); it reads as undefined.`,
     path: field,
   }
 }

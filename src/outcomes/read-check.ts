@@ -46,6 +46,7 @@ const KEYS: Record<OutcomeCheck['type'], readonly string[]> = {
   Judge: ['type', 'criteria', 'model', 'instructions', 'inconclusive'],
   CalledTool: ['type', 'name', 'args', 'times', 'scope', 'nodeId'],
   ToolTrajectory: ['type', 'expected', 'mode', 'scope', 'nodeId'],
+  HandedOffTo: ['type', 'agent', 'scope'],
   CountTurns: ['type', 'nodeId', 'verifyResult'],
   FirstMatchIndex: ['type', 'nodeId', 'verifyResult'],
 }
@@ -157,6 +158,16 @@ function readBooleanNode(node: RawNode, where: string, hydrate: boolean): Boolea
       const selection = readSelection(node, where, hydrate)
       if (!hydrate) return asIs<BooleanCheck>(node)
       return { type: 'ToolTrajectory', expected, mode: node.mode, ...selection }
+    }
+    case 'HandedOffTo': {
+      const agent = readString(node.agent, `${where}.agent`)
+      if (agent === '') invalid(`${where}.agent`, "''", 'Name the agent handed off to.')
+      const scope =
+        node.scope === undefined ? undefined : readScope(node.scope, `${where}.scope`, hydrate)
+      if (!hydrate) return asIs<BooleanCheck>(node)
+      return scope === undefined
+        ? { type: 'HandedOffTo', agent }
+        : { type: 'HandedOffTo', agent, scope }
     }
     case 'AllOf':
     case 'AnyOf':

@@ -21,7 +21,9 @@ export function isResultField(field: unknown): field is ResultField {
  * Reads a turn field: `nodeId`, `verifyResult`, `rawResponse`,
  * `questionText` (and their snake_case aliases), `parsed[.<f>…]` from `parsedFields`,
  * `rubric[.<trait>]`, `toolCalls[.<i>.<f>…]` and `toolNames[.<i>]`, all looked up like dot paths,
- * and `agent` (the answering agent's name, when the answering side names it).
+ * `agent` (the answering agent's name, when the answering side names it), `agents[.<i>]` (the
+ * chain of agents that handled the turn) and `guardrail[.name|.kind|.info…]` (the guardrail that
+ * tripped, `null` when none did).
  * Anything else is `undefined`.
  */
 export function readTurnField(turn: TurnRecord, field: string): unknown {
@@ -48,11 +50,17 @@ export function readTurnField(turn: TurnRecord, field: string): unknown {
       return turn.toolNames
     case 'agent':
       return turn.agent
+    case 'agents':
+      return turn.agents ?? []
+    case 'guardrail':
+      return turn.guardrail ?? null
   }
   if (field.startsWith('parsed.')) return lookupNested(turn.parsedFields, field.slice(7))
   if (field.startsWith('rubric.')) return lookupNested(turn.rubric, field.slice(7))
   if (field.startsWith('toolCalls.')) return lookupNested(turn.toolCalls, field.slice(10))
   if (field.startsWith('toolNames.')) return lookupNested(turn.toolNames, field.slice(10))
+  if (field.startsWith('agents.')) return lookupNested(turn.agents ?? [], field.slice(7))
+  if (field.startsWith('guardrail.')) return lookupNested(turn.guardrail ?? null, field.slice(10))
   return undefined
 }
 
@@ -65,6 +73,8 @@ export function isKnownTurnField(field: string): boolean {
     field.startsWith('rubric.') ||
     field.startsWith('toolCalls.') ||
     field.startsWith('toolNames.') ||
+    field.startsWith('agents.') ||
+    field.startsWith('guardrail.') ||
     TURN_SCALAR_FIELDS.has(field)
   )
 }
@@ -81,6 +91,8 @@ const TURN_SCALAR_FIELDS: ReadonlySet<string> = new Set([
   'toolCalls',
   'toolNames',
   'agent',
+  'agents',
+  'guardrail',
 ])
 
 /** Reads a result field; an unknown field is `undefined`. */

@@ -216,6 +216,17 @@ export interface ToolTrajectory extends ToolCallsSelection {
   mode: TrajectoryMode
 }
 
+/**
+ * Holds when the run handed off to `agent`: the agent is in a turn's chain of agents
+ * (`TurnRecord.agents`) after the first entry, on some turn of the run, or on the scope's turn
+ * (`turnAt(i)`, …; `allTurns`: on every turn it selects).
+ */
+export interface HandedOffTo {
+  type: 'HandedOffTo'
+  agent: string
+  scope?: TurnScope | undefined
+}
+
 /** A check that yields true or false; the only kind that composes. */
 export type BooleanCheck =
   | TurnCheck
@@ -224,6 +235,7 @@ export type BooleanCheck =
   | CrossTurnCheck
   | CalledTool
   | ToolTrajectory
+  | HandedOffTo
   | AllOf
   | AnyOf
   | AtLeastN

@@ -272,8 +272,14 @@ function turnRow(turn: TurnMeta, i: number): string {
         ? '<i>no answer</i>'
         : escapeHtml(turn.answer)
   // The agent that answered (after a handoff, another than the one asked).
+  const chain = turn.agents ?? (turn.agent === undefined ? [] : [turn.agent])
   const agent =
-    turn.agent === undefined ? '' : `<span class="tag">agent ${escapeHtml(turn.agent)}</span> `
+    chain.length === 0 ? '' : `<span class="tag">agent ${escapeHtml(chain.join(' → '))}</span> `
+  // A tripped guardrail is the turn's outcome (no answer), not an error.
+  const guardrail =
+    turn.guardrail === undefined
+      ? ''
+      : `<span class="tag">${turn.guardrail.kind} guardrail ${escapeHtml(turn.guardrail.name)} tripped</span> `
   const calls = (turn.calls ?? []).map(
     (call) =>
       `<li><span class="mono">${escapeHtml(`${call.name}(${call.args})`)}</span> ${call.error === undefined ? escapeHtml(`→ ${call.result ?? ''}`) : `<span class="bad">✗ ${escapeHtml(call.error)}</span>`}</li>`,
@@ -286,7 +292,7 @@ function turnRow(turn: TurnMeta, i: number): string {
   const question =
     turn.noQuestion === true ? '<i>no user message</i>' : escapeHtml(turn.question ?? '')
   // No classes on the cells: the stylesheet styles them by column, and a report holds 10,000s.
-  return `<tr><td>${i}</td><td>${escapeHtml(nodeName(turn.node))}</td><td>${who}${question}</td><td>${agent}${callList}${answer}</td><td>${verdict}${tags}</td></tr>`
+  return `<tr><td>${i}</td><td>${escapeHtml(nodeName(turn.node))}</td><td>${who}${question}</td><td>${agent}${guardrail}${callList}${answer}</td><td>${verdict}${tags}</td></tr>`
 }
 
 /** The seeded messages, before turn 0: user and system texts as questions, the others as answers. */

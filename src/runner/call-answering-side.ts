@@ -4,6 +4,7 @@ import { answerWithModel } from '../models/model-answer.js'
 import type { ScenarioNode } from '../scenario/index.js'
 import type { ChatMessage } from '../state/types.js'
 import { TurnContext } from './answer-signal.js'
+import { guardrailReplyOf } from './guardrail-thrown.js'
 import type { NodeSides } from './node-sides.js'
 import { answerFailed } from './read-answer.js'
 import type { RunContext } from './run-context.js'
@@ -61,6 +62,9 @@ export function callAnsweringSide(
     })
     return { ok: true, pending }
   } catch (error) {
+    // A guardrail thrown at once is the reply it stands for, read like any other.
+    const tripped = guardrailReplyOf(error)
+    if (tripped !== undefined) return { ok: true, pending: tripped }
     return answerFailed(error, run.signal.aborted, run)
   }
 }

@@ -1,16 +1,19 @@
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import type { AgentReply } from '../models/types.js'
+import { type AgentChain, checkAgentChain } from './check-agent-chain.js'
 
 /** The shape an agent may answer with, as messages state it. */
 export const REPLY_SHAPE =
-  "Return a string, or a plain object { content: string, messages?: ChatMessage[] (this turn's assistant and tool messages, in Chat Completions shape; may end with the final answer), toolCalls?: { id, name, arguments, result? }[] (read from messages when left out), usage?: { input?, output?, cached?, cacheWrite? } (left out: the tokens of the agent's calls through wrap()ped clients or recordedFetch are counted), agent?: string (the name of the agent that answered) }."
+  "Return a string, or a plain object { content: string, messages?: ChatMessage[] (this turn's assistant and tool messages, in Chat Completions shape; may end with the final answer), toolCalls?: { id, name, arguments, result? }[] (read from messages when left out), usage?: { input?, output?, cached?, cacheWrite? } (left out: the tokens of the agent's calls through wrap()ped clients or recordedFetch are counted), agent?: string (the name of the agent that answered), agents?: string[] (the agents that handled the turn, in order: agent is the last), guardrail?: { name, kind: 'input' | 'output', info? } (a guardrail tripped: the turn has no answer and content is not read) }."
 
 /**
- * An agent's reply, checked: the reply, or what is wrong with it, as the end of "The agent at
- * node 'x' returned …".
+ * An agent's reply, checked: the reply with its agents and guardrail in their record form
+ * (`chain`), or what is wrong with it, as the end of "The agent at node 'x' returned …".
  */
-export type ReplyCheck = { ok: true; reply: string | AgentReply } | { ok: false; problem: string }
+export type ReplyCheck =
+  | { ok: true; reply: string | AgentReply; chain: AgentChain }
+  | { ok: false; problem: string }
 
 const ROLES = new Set(['system', 'user', 'assistant', 'tool'])
 const USAGE_KEYS: ReadonlySet<string> = new Set(['input', 'output', 'cached', 'cacheWrite'])
@@ -22,7 +25,7 @@ const USAGE_KEYS: ReadonlySet<string> = new Set(['input', 'output', 'cached', 'c
  * as a string). Never throws, also for a Proxy whose traps throw.
  */
 export function checkReply(reply: unknown): ReplyCheck {
-  if (typeof reply === 'string') return { ok: true, reply }
+  if (typeof reply === 'string') return { ok: true, reply, chain: {} }
   try {
     return checkObject(reply)
   } catch (error) {
@@ -36,14 +39,13 @@ export function checkReply(reply: unknown): ReplyCheck {
 function checkObject(reply: unknown): ReplyCheck {
   if (!isPlainObject(reply))
     return fail(`${describeValue(reply)}; expected a string or a plain object`)
-  const { content, messages, toolCalls, usage, agent } = reply
-  if (typeof content !== 'string')
+  const { content, messages, toolCalls, usage } = reply
+  const checked = checkAgentChain(reply)
+  if (!checked.ok) return checked
+  const { chain } = checked
+  // A tripped guardrail means no answer: `content` is not read, so it may be left out.
+  if (typeof content !== 'string' && !(chain.guardrail !== undefined && content === undefined))
     return fail(`a reply whose \`content\` is ${describeValue(content)}; expected a string`)
-  if (agent !== undefined && (typeof agent !== 'string' || agent === '')) {
-    return fail(
-      `a reply whose \`agent\` is ${describeValue(agent)}; expected the answering agent's name (a non-empty string)`,
-    )
-  }
   if (messages !== undefined) {
     if (!Array.isArray(messages))
       return fail(
@@ -86,7 +88,7 @@ function checkObject(reply: unknown): ReplyCheck {
       }
     }
   }
-  return { ok: true, reply: reply as unknown as AgentReply }
+  return { ok: true, reply: reply as unknown as AgentReply, chain }
 }
 
 /** What is wrong with one chat message, or `undefined` (Chat Completions shape). */

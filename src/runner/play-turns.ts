@@ -7,7 +7,7 @@ import { appendTurn, routeTurn } from './append-turn.js'
 import { callAnsweringSide, scriptedAnswer } from './call-answering-side.js'
 import { judgeAnswer } from './judge-answer.js'
 import type { NodeSides } from './node-sides.js'
-import { answerFailed, readAnswer, timedOut } from './read-answer.js'
+import { answerFailed, answerThrown, readAnswer, timedOut } from './read-answer.js'
 import { renderQuestion } from './render-question.js'
 import { type RunContext, sidesOf } from './run-context.js'
 import { abortedBefore, limitReached, type RunEnd, routedOut, turnFailed } from './run-end.js'
@@ -15,7 +15,14 @@ import { simulateQuestion } from './simulate-question.js'
 import type { SimulatedStep } from './simulate-user-turn.js'
 import type { Run } from './start-run.js'
 import { keepBooks, turnRecord } from './turn-bookkeeping.js'
-import { type AnswerStep, isThenable, type JudgeStep, noAnswer, notJudged } from './turn-steps.js'
+import {
+  type AnswerStep,
+  isThenable,
+  type JudgeStep,
+  noAnswer,
+  notAsked,
+  notJudged,
+} from './turn-steps.js'
 
 /**
  * Plays the run's turns, one per node visited from the entry node, until `END`, an implicit
@@ -90,14 +97,16 @@ async function turns(
         // Expired while it waited: the deadline has ended the turn and the run.
         if (!deadline.settled()) return undefined
         answer = threw
-          ? answerFailed(reply, signal.aborted, context)
+          ? answerThrown(context, node, reply)
           : readAnswerOrFailure(context, node, reply)
       }
     }
 
-    let judged = answer.ok
-      ? judgeAnswer(context, node, sides, turn, questionText, answer.content, replay)
-      : notJudged(answer.error)
+    let judged = !answer.ok
+      ? notJudged(answer.error)
+      : answer.guardrail !== undefined
+        ? notAsked()
+        : judgeAnswer(context, node, sides, turn, questionText, answer.content, replay)
     if (judged instanceof Promise) judged = await judged
 
     const record = keepTurn(run, asked, answer, judged)

@@ -2,10 +2,17 @@ import { formatMessage, TurnTimeoutError } from '../errors/index.js'
 import type { ScenarioNode } from '../scenario/index.js'
 import type { ChatMessage, Usage } from '../state/types.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
+import { guardrailReplyOf } from './guardrail-thrown.js'
 import { toolCallsOf, turnMessages } from './reply-messages.js'
 import type { RunContext } from './run-context.js'
 import { failure, turnErrorOf } from './turn-error.js'
-import { type AnswerStep, abortedWhile, type NotAnswered, noAnswer } from './turn-steps.js'
+import {
+  type Answered,
+  type AnswerStep,
+  abortedWhile,
+  type NotAnswered,
+  noAnswer,
+} from './turn-steps.js'
 import { usageFrom, zeroUsage } from './usage.js'
 
 /**
@@ -51,15 +58,22 @@ export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown):
     const messages: ChatMessage[] = [{ role: 'assistant', content: structured }]
     return { ok: true, content: structured, messages, toolCalls: [], usage: spent ?? zeroUsage() }
   }
-  const { content } = structured
-  const messages = turnMessages(structured.messages, content)
+  const { chain } = checked
   const toolCalls =
     structured.toolCalls ??
     (structured.messages === undefined ? [] : toolCallsOf(structured.messages))
   const usage =
     structured.usage !== undefined ? usageFrom(structured.usage) : (spent ?? zeroUsage())
-  if (structured.agent === undefined) return { ok: true, content, messages, toolCalls, usage }
-  return { ok: true, content, messages, toolCalls, usage, agent: structured.agent }
+  // A tripped guardrail: no answer, and nothing of the turn but its question reaches the next
+  // turn's conversation (the app refused; no refusal text is invented, no tool message kept).
+  const tripped = chain.guardrail !== undefined
+  const content = tripped ? '' : structured.content
+  const messages = tripped ? [] : turnMessages(structured.messages, content)
+  const answer: Answered = { ok: true, content, messages, toolCalls, usage }
+  if (chain.agent !== undefined) answer.agent = chain.agent
+  if (chain.agents !== undefined) answer.agents = chain.agents
+  if (chain.guardrail !== undefined) answer.guardrail = chain.guardrail
+  return answer
 }
 
 /**
@@ -71,6 +85,17 @@ function takeAgentCalls(run: RunContext): Usage | undefined {
   if (calls === undefined) return undefined
   run.agentCalls = undefined
   return calls.spent()
+}
+
+/**
+ * What the answering side threw (or its promise rejected with): a `GuardrailTripwire` (also as
+ * the `cause` of the error) is the turn's tripped guardrail, read as the reply `{ guardrail }`
+ * would be; anything else is the turn's failure (`answerFailed`).
+ */
+export function answerThrown(run: RunContext, node: ScenarioNode, thrown: unknown): AnswerStep {
+  const tripped = guardrailReplyOf(thrown)
+  if (tripped === undefined) return answerFailed(thrown, run.signal.aborted, run)
+  return readAnswer(run, node, tripped)
 }
 
 /**

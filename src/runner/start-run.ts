@@ -108,6 +108,8 @@ function initialState(definition: ScenarioDefinition): ScenarioState {
     accumulated: {},
     toolCalls: [],
     toolNames: [],
+    agents: [],
+    guardrail: null,
     nodeResults: {},
   }
 }

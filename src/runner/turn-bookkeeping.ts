@@ -29,6 +29,11 @@ export function keepBooks(
   state.parsed = judged.parsedFields
   state.toolCalls = record.toolCalls
   state.toolNames = record.toolNames
+  // The latest turn's agents and guardrail, like its tool calls: a turn without them clears them.
+  state.agents = record.agents ?? []
+  state.guardrail = record.guardrail ?? null
+  if (record.agent === undefined) delete state.agent
+  else state.agent = record.agent
   setOwn(state.nodeVisits, id, (getOwn(state.nodeVisits, id) ?? 0) + 1)
   const result: NodeResult = {
     verifyResult: judged.verifyResult,
@@ -65,7 +70,7 @@ export function turnRecord(
   const record: TurnRecord = {
     nodeId: node.id,
     questionText,
-    rawResponse: answer.ok ? answer.content : null,
+    rawResponse: answer.ok && answer.guardrail === undefined ? answer.content : null,
     parsedFields: judged.parsedFields,
     verifyResult: judged.verifyResult,
     rubric: judged.rubric,
@@ -76,7 +81,11 @@ export function turnRecord(
     durationMs: 0,
   }
   if (simulated?.ok === true) record.user = simulated.user
-  if (answer.ok && answer.agent !== undefined) record.agent = answer.agent
+  if (answer.ok) {
+    if (answer.agent !== undefined) record.agent = answer.agent
+    if (answer.agents !== undefined) record.agents = answer.agents
+    if (answer.guardrail !== undefined) record.guardrail = answer.guardrail
+  }
   if (replay.calls > 0) {
     // Replayed: the tokens are the recorded ones, and so is the latency beside the time now.
     record.usage.replayed = true

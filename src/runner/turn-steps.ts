@@ -1,4 +1,11 @@
-import type { ChatMessage, RubricScores, ToolCallRecord, TurnError, Usage } from '../state/types.js'
+import type {
+  ChatMessage,
+  GuardrailTrip,
+  RubricScores,
+  ToolCallRecord,
+  TurnError,
+  Usage,
+} from '../state/types.js'
 import { zeroUsage } from './usage.js'
 
 // The stages of a turn, in order: render the question, call the answering side, read its answer,
@@ -26,6 +33,13 @@ export interface Answered {
   usage: Usage
   /** The answering agent's name, when the reply gave one. */
   agent?: string | undefined
+  /** The agents that handled the turn, in order (`agent` last), when the reply named any. */
+  agents?: string[] | undefined
+  /**
+   * Set when a guardrail tripped: the turn has no answer (`content` is `''` and not judged, no
+   * messages reach the transcript), and it completes.
+   */
+  guardrail?: GuardrailTrip | undefined
 }
 
 /** No answer: the error, and what the answering side did before it failed (tool calls, tokens). */
@@ -86,6 +100,15 @@ export function notJudged(
   usage: Usage = zeroUsage(),
 ): NotJudged {
   return { ok: false, error, parsedFields, verifyResult, rubric, usage }
+}
+
+/**
+ * The judgement of a turn with no answer to judge (a guardrail tripped): nothing parsed, no
+ * verdict, no scores, and the turn completes. The template and the rubric are not run: there is
+ * no answer to run them on.
+ */
+export function notAsked(): Judged {
+  return { ok: true, parsedFields: {}, verifyResult: null, rubric: {}, usage: zeroUsage() }
 }
 
 /**

@@ -71,6 +71,9 @@ function guardTurn(
     rubric: data(turn.rubric, `${at}.rubric`) as TurnRecord['rubric'],
     toolCalls: data(turn.toolCalls, `${at}.toolCalls`) as TurnRecord['toolCalls'],
   }
+  if (turn.guardrail !== undefined) {
+    copy.guardrail = data(turn.guardrail, `${at}.guardrail`) as TurnRecord['guardrail']
+  }
   if (turn.error !== undefined) {
     copy.error = { ...turn.error, message: text(turn.error.message, `${at}.error.message`) }
   }

@@ -81,6 +81,13 @@ function renderTurn(turn: TurnRecord): string[] {
   // Tool calls came before the final answer within the turn.
   for (const call of turn.toolCalls) lines.push(...renderToolCall(call))
   if (turn.rawResponse !== null) lines.push(...block(answerer(turn), turn.rawResponse))
+  // A tripped guardrail is the turn's outcome: the turn has no answer to show.
+  const guardrail = turn.guardrail
+  if (guardrail !== undefined) {
+    const info =
+      guardrail.info === null || guardrail.info === undefined ? '' : ` ${json(guardrail.info)}`
+    lines.push(`guardrail: ${guardrail.kind} ${guardrail.name.replace(/\s+/g, ' ')} tripped${info}`)
+  }
   if (Object.keys(turn.parsedFields).length > 0) {
     lines.push(`parsed: ${json(turn.parsedFields)}`)
   }

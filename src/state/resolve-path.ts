@@ -24,6 +24,9 @@ export const PATH_ROOTS = [
   'user',
   'toolCalls',
   'toolNames',
+  'agent',
+  'agents',
+  'guardrail',
   'verify_result',
   'current_node',
   'node_visits',
@@ -55,6 +58,9 @@ const bareReaders: Record<string, Reader> = {
   user: (s) => s.user,
   toolCalls: (s) => s.toolCalls,
   toolNames: (s) => s.toolNames,
+  agent: (s) => s.agent,
+  agents: (s) => s.agents,
+  guardrail: (s) => s.guardrail,
 }
 
 /**
@@ -150,6 +156,16 @@ function nestedReader(root: string, rest: string): Reader {
       const step = compileNested(rest)
       return (s) => readNested(s.toolNames, step)
     }
+    case 'agents': {
+      // `agents.0`: the entry agent of the latest turn.
+      const step = compileNested(rest)
+      return (s) => readNested(s.agents, step)
+    }
+    case 'guardrail': {
+      // `guardrail.name`, `guardrail.kind`, `guardrail.info.<f>`: the latest turn's tripped guardrail.
+      const step = compileNested(rest)
+      return (s) => readNested(s.guardrail, step)
+    }
     case 'nodeResults':
     case 'node_results': {
       const step = compileNodeResultsPath(rest)
@@ -201,8 +217,10 @@ const CACHE_LIMIT = 1000
  * Reads a dot path from the state: `verifyResult`, `turn`, `currentNode`,
  * `parsed.<a>…`, `accumulated.<a>…`, `nodeVisits.<node>` (0 when never visited),
  * `nodeResults.<node>` (`{}` when never run), `nodeResults.<node>.<field>…` (`toolNames` and
- * `toolCalls` included), the latest turn's `toolNames` and `toolCalls` (`toolCalls.0.name`) and
- * `user.goalReached` (the simulated user's latest turn), with the karenina spellings as aliases;
+ * `toolCalls` included), the latest turn's `toolNames` and `toolCalls` (`toolCalls.0.name`), its
+ * `agent`, `agents` (the chain that handled it) and `guardrail` (`guardrail.name`, `null` when
+ * none tripped), and `user.goalReached` (the simulated user's latest turn), with the karenina
+ * spellings as aliases;
  * anything else is `undefined`.
  *
  * @example

@@ -261,6 +261,12 @@ export interface ScenarioState {
   toolCalls: ToolCallRecord[]
   /** The names of the latest turn's tool calls, in order. */
   toolNames: string[]
+  /** The agent that answered the latest turn, when the answering side names it. */
+  agent?: string | undefined
+  /** The agents that handled the latest turn, in order (`[]` when none is named). */
+  agents: string[]
+  /** The guardrail that tripped on the latest turn, `null` when none did. */
+  guardrail: GuardrailTrip | null
   /** What the simulated user said on the latest turn it wrote. */
   user?: SimulatedUserTurn | undefined
   /** The latest result of each node that ran (last write wins). */

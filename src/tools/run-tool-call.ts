@@ -1,3 +1,4 @@
+import { isGuardrailTripwire } from '../errors/guardrail-tripwire.js'
 import { thrownMessage } from '../internal/describe-value.js'
 import type { ChatToolCall, ToolCallRecord } from '../state/types.js'
 import { ToolCallError } from './tool-call-error.js'
@@ -42,7 +43,10 @@ export async function runToolCall(
   const fail = (what: string, cause: unknown): ToolCallOutcome => {
     record.error = what
     record.durationMs = performance.now() - started
-    if (selected.onError === 'report') return { content: JSON.stringify({ error: what }), record }
+    // A guardrail's tripwire ends the turn as the guardrail's outcome: never shown to the model.
+    if (selected.onError === 'report' && !isGuardrailTripwire(cause)) {
+      return { content: JSON.stringify({ error: what }), record }
+    }
     throw new ToolCallError(
       name,
       `Tool '${name}' failed at node '${context.nodeId}': ${what}`,

@@ -241,7 +241,7 @@ describe('compileWhen: errors at addEdge', () => {
     expect(compile({ verifyResut: false })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown dot path 'verifyResut' in 'when'
         - addEdge('ask', 'retry')
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls, agent, agents, guardrail or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(compile({ 'history.0.nodeId': 'ask' })).toThrow("Unknown dot path 'history.0.nodeId'")

@@ -40,7 +40,7 @@ describe('stateCheck', () => {
   test('rejects an unknown dot path', () => {
     expect(() => stateCheck('history.0', exactMatch())).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Unknown dot path 'history.0' in stateCheck()
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, user, toolCalls, toolNames, verify_result, current_node, node_visits, node_results, e.g. 'parsed.score'.
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, user, toolCalls, toolNames, agent, agents, guardrail, verify_result, current_node, node_visits, node_results, e.g. 'parsed.score'.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })

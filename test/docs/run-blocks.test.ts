@@ -37,6 +37,7 @@ const RUN_HERE: Record<string, string> = {
   'docs/guide/getting-started.md › ## A `build` function of your own › 1':
     'getting-started-build.test.ts',
   'docs/guide/samples.md › ## Samples › 1': 'samples.test.ts',
+  'docs/guide/guardrails.md › ## A refusal as expected behaviour › 1': 'guardrails.test.ts',
   'docs/guide/vitest.md › # Scenario tests in Vitest › 1': 'vitest.test.ts',
   'docs/reference/options.md › ## Run options › 1': 'refund.test.ts',
   'docs/reference/options.md › ## Run options › 2': 'refund-scenario.test.ts',

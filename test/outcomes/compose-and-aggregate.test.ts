@@ -110,7 +110,7 @@ describe('allOf / anyOf / atLeastN', () => {
       evaluateOutcome({ type: 'Nope' } as never, run),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at evaluateOutcome(check, result): an object of type 'Nope' is not an outcome check
-      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'CalledTool', 'ToolTrajectory', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.
+      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'CalledTool', 'ToolTrajectory', 'HandedOffTo', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
   })

@@ -93,7 +93,7 @@ describe('outcome diagnostics', () => {
       {
         kind: 'outcome',
         message:
-          "'verifyResults' is not a turn field (nodeId, verifyResult, rawResponse, questionText, parsed.<field>, rubric.<trait>, toolNames, toolCalls); it reads as undefined.",
+          "'verifyResults' is not a turn field (nodeId, verifyResult, rawResponse, questionText, parsed.<field>, rubric.<trait>, toolNames, toolCalls, agent, agents, guardrail.name); it reads as undefined.",
         path: 'verifyResults',
       },
     ])
@@ -150,7 +150,7 @@ describe('outcome diagnostics', () => {
       "Turn 0 ('ask') has no value at 'parsed.nothing' (undefined); the check does not match.",
     ])
     expect(cross({ targetField: 'answer', target: turnAt(0) })).toEqual([
-      "'answer' is not a turn field (nodeId, verifyResult, rawResponse, questionText, parsed.<field>, rubric.<trait>, toolNames, toolCalls); it reads as undefined.",
+      "'answer' is not a turn field (nodeId, verifyResult, rawResponse, questionText, parsed.<field>, rubric.<trait>, toolNames, toolCalls, agent, agents, guardrail.name); it reads as undefined.",
     ])
   })
 })

@@ -171,7 +171,7 @@ describe('hydrateOutcomeCheck', () => {
     `)
     expect(bad({ type: 'Sometimes' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] Invalid outcome check at outcomeCriteria.0.check: an object of type 'Sometimes' is not an outcome check
-      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'CalledTool', 'ToolTrajectory', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.
+      Valid types: 'TurnCheck', 'TurnFieldsCheck', 'ResultCheck', 'CrossTurnCheck', 'CalledTool', 'ToolTrajectory', 'HandedOffTo', 'AllOf', 'AnyOf', 'AtLeastN', 'Judge', 'CountTurns', 'FirstMatchIndex'.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
     expect(

@@ -78,6 +78,8 @@ export function makeResult(
       accumulated: {},
       toolCalls: last?.toolCalls ?? [],
       toolNames: last?.toolNames ?? [],
+      agents: last?.agents ?? [],
+      guardrail: last?.guardrail ?? null,
       nodeResults,
     },
     stopReason:

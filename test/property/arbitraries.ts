@@ -806,6 +806,8 @@ export function stateArb(ids: readonly string[]): fc.Arbitrary<ScenarioState> {
     ),
     toolCalls: fc.constant([]),
     toolNames: fc.constant([]),
+    agents: fc.constant([]),
+    guardrail: fc.constant(null),
     nodeResults: fc.constant({}),
   })
 }

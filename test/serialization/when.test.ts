@@ -136,7 +136,7 @@ describe('errors', () => {
     expect(load({ 'parsd.x': 1 })).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown dot path 'parsd.x' in 'when'
         - edges.0.when
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls, agent, agents, guardrail or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
     expect(load(3)).toThrowErrorMatchingInlineSnapshot(`
@@ -190,7 +190,7 @@ describe('errors', () => {
     expect(load([{ ...check, field: 'nowhere' }])).toThrowErrorMatchingInlineSnapshot(`
       [ScenarioDocumentError: [vitest-scenario] Unknown dot path 'nowhere' in 'when'
         - edges.0.when
-      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.
+      A path starts with verifyResult, turn, currentNode, parsed, accumulated, nodeVisits, nodeResults, toolNames, toolCalls, agent, agents, guardrail or user (the spellings verify_result, current_node, node_visits and node_results are accepted), e.g. 'parsed.confidence'.
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_document]
     `)
   })

@@ -12,6 +12,8 @@ export function makeState(fields: Partial<ScenarioState> = {}): ScenarioState {
     accumulated: {},
     toolCalls: [],
     toolNames: [],
+    agents: [],
+    guardrail: null,
     nodeResults: {},
     ...fields,
   }

@@ -77,6 +77,8 @@ const {
   isModelCallError,
   isScenarioDefinition,
   isScenarioError,
+  isGuardrailTripwire,
+  handedOffTo,
   isScenarioExecutionResult,
   isScenarioResultSet,
   isSimulatedUser,
@@ -337,6 +339,7 @@ export const table: Readonly<Record<string, Signature>> = {
   // Errors: the predicates (the constructors are excluded by rule, see exclusions.ts)
   isModelCallError: fn(isModelCallError, any),
   isScenarioError: fn(isScenarioError, any),
+  isGuardrailTripwire: fn(isGuardrailTripwire, any),
 
   // Outcome criteria
   allOf: fn(allOf, r(booleanChecks), r(booleanChecks), r(booleanChecks)),
@@ -379,6 +382,14 @@ export const table: Readonly<Record<string, Signature>> = {
     opts(
       ['node'],
       obj("{ node: 'ask' }", () => ({ node: 'ask' })),
+    ),
+  ),
+  handedOffTo: fn(
+    handedOffTo,
+    v('billing', 'triage'),
+    opts(
+      ['scope'],
+      obj('{ scope: turnAt(0) }', () => ({ scope: turnAt(0) })),
     ),
   ),
   calledTool: fn(
@@ -1053,6 +1064,22 @@ export const table: Readonly<Record<string, Signature>> = {
     opts(
       ['times', 'turn'],
       obj('{ times: 1, turn: -1 }', () => ({ times: 1, turn: -1 })),
+    ),
+  ),
+  'matchers.toHaveHandedOffTo': matcher(
+    matchers.toHaveHandedOffTo,
+    v('billing', 'triage'),
+    opts(
+      ['turn'],
+      obj('{ turn: -1 }', () => ({ turn: -1 })),
+    ),
+  ),
+  'matchers.toHaveTrippedGuardrail': matcher(
+    matchers.toHaveTrippedGuardrail,
+    v(undefined, 'no-math'),
+    opts(
+      ['turn'],
+      obj('{ turn: 0 }', () => ({ turn: 0 })),
     ),
   ),
   'matchers.toHaveToolTrajectory': matcher(

@@ -118,6 +118,10 @@ const turnSchema = objectOf({
   noQuestion: flag(),
   /** The name of the agent that answered, when the answering side names it (after a handoff). */
   agent: textField.optional(),
+  /** The agents that handled the turn, in order (the entry agent first), when more than one did. */
+  agents: listOf(textField).optional(),
+  /** The guardrail that tripped on the turn (it has no answer then). */
+  guardrail: objectOf({ name: textField, kind: oneOf(['input', 'output']) }).optional(),
   /** The question sent, clipped. */
   question: textField.optional(),
   /** The answer, clipped; `null` when no answer came. */

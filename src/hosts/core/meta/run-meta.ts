@@ -215,6 +215,20 @@ function turnMeta(turn: TurnRecord, write: MetaWriter, at: string): TurnMeta {
   if (typeof turn.agent === 'string') {
     out.agent = write.text(turn.agent, `${at}.agent`, TOOL_NAME_CLIP, true)
   }
+  // A chain of one is `agent` already; a handoff's chain is kept (up to MAX_TOOL_NAMES names).
+  const agents = Array.isArray(turn.agents) ? turn.agents.filter((a) => typeof a === 'string') : []
+  if (agents.length > 1) {
+    out.agents = agents
+      .slice(0, MAX_TOOL_NAMES)
+      .map((name, i) => write.text(name, `${at}.agents.${i}`, TOOL_NAME_CLIP, true))
+  }
+  const guardrail = turn.guardrail
+  if (guardrail !== undefined && typeof guardrail?.name === 'string') {
+    out.guardrail = {
+      name: write.text(guardrail.name, `${at}.guardrail.name`, TOOL_NAME_CLIP, true),
+      kind: guardrail.kind === 'output' ? 'output' : 'input',
+    }
+  }
   return out
 }
 /**
