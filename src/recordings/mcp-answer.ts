@@ -99,6 +99,7 @@ export async function answerMcp(
     }
     case 'record': {
       if (decision.diverges) state.diverge()
+      const entry = state.log.live()
       const started = performance.now()
       const outcome = asJson(await live())
       const measured = Math.round(performance.now() - started)
@@ -111,7 +112,7 @@ export async function answerMcp(
         ...(outcome.error === undefined ? { result: outcome.result } : { error: outcome.error }),
         durationMs: same ? previous.durationMs : measured,
       }
-      state.log.recorded(key, interaction)
+      state.log.kept(entry, key, interaction)
       return { outcome: outcomeOf(interaction), replayedMs: undefined, failure: undefined }
     }
   }

@@ -1,7 +1,7 @@
 import type { McpInteraction } from './mcp-interaction.js'
 
 /** One MCP request this test made: replayed, or sent live (its interaction once answered). */
-interface McpEntry {
+export interface McpEntry {
   interaction: McpInteraction | undefined
   live: boolean
 }
@@ -34,10 +34,21 @@ export class McpLog {
     this.#entries.push({ interaction, live: false })
   }
 
+  /**
+   * A live request going out: its place in the file is where it started (requests a model sent
+   * in parallel keep their order, whichever is answered first). It holds no interaction until
+   * `kept`, and none at all when no answer came.
+   */
+  live(): McpEntry {
+    const entry: McpEntry = { interaction: undefined, live: true }
+    this.#entries.push(entry)
+    return entry
+  }
+
   /** Keeps the answer of a live request. */
-  recorded(key: string, interaction: McpInteraction): void {
+  kept(entry: McpEntry, key: string, interaction: McpInteraction): void {
     this.#advance(key)
-    this.#entries.push({ interaction, live: true })
+    entry.interaction = interaction
   }
 
   /** The recorded interactions no request was handed (a miss report compares with them). */
@@ -52,9 +63,14 @@ export class McpLog {
 
   /** How many requests were replayed and how many recorded live. */
   counts(): { replayed: number; recorded: number } {
+    let replayed = 0
     let recorded = 0
-    for (const e of this.#entries) if (e.live) recorded += 1
-    return { replayed: this.#entries.length - recorded, recorded }
+    for (const e of this.#entries) {
+      if (e.interaction === undefined) continue
+      if (e.live) recorded += 1
+      else replayed += 1
+    }
+    return { replayed, recorded }
   }
 
   #advance(key: string): void {
