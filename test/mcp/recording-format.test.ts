@@ -187,6 +187,7 @@ describe('the file format', () => {
       } catch (e) {
         return e
       }
+      return undefined
     })()
     expect(error).toBeInstanceOf(RecordingError)
     expect((error as Error).message).toContain(message)

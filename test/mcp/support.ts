@@ -1,4 +1,5 @@
-import { type AddressInfo, createServer, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -64,10 +65,8 @@ export async function startHttpServer(): Promise<HttpMcp> {
     }
     posts += 1
     const server = await buildServer()
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    })
+    // No session id generator: stateless, a transport per request.
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true })
     res.on('close', () => {
       void transport.close()
       void server.close()
