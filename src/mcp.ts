@@ -10,6 +10,7 @@
  *   tools of the library's own answering side.
  * - `mcpServer(server, { name? })`: an Agents SDK MCP server (`MCPServerStdio`, …) for
  *   `new Agent({ mcpServers: [...] })`.
+ * - `mcpToolSet(name, connect)`: the AI SDK's MCP client's tools for `generateText({ tools })`.
  *
  * @example
  * import { mcpClient, mcpTools } from 'vitest-scenario/mcp'
@@ -21,6 +22,7 @@
 import { RecordingError } from './errors/index.js'
 import { refusingSession } from './hosts/core/finish-sessions.js'
 import { sessionInContext } from './hosts/core/test-context.js'
+import { makeMcpToolSet } from './mcp/ai-sdk.js'
 import { makeMcpServer } from './mcp/agents-server.js'
 import { makeMcpClient } from './mcp/client.js'
 import { RECORD_ENV, readModeOverride } from './recordings/mode.js'
@@ -58,6 +60,21 @@ export { type McpToolsOptions, mcpTools } from './mcp/tools.js'
  */
 export const mcpServer = makeMcpServer(currentSession)
 export type { AgentsMcpServer, McpServerOptions } from './mcp/agents-server.js'
+
+// ─── The AI SDK's MCP client ────────────────────────────────────────────────────────────────────
+/**
+ * The tools of an MCP server for the AI SDK (`generateText({ tools })`), recorded with the
+ * running test. `connect` makes the AI SDK's MCP client (`() => createMCPClient({ transport })`,
+ * from `@ai-sdk/mcp`); it is called only when a request must go live, and never when the test
+ * replays: the tools are then made from the recorded listing. Needs the optional peer `ai`.
+ *
+ * @example
+ * const weather = await mcpToolSet('weather', () => createMCPClient({ transport }))
+ * const { text } = await generateText({ model, tools: weather.tools, prompt })
+ * await weather.close()
+ */
+export const mcpToolSet = makeMcpToolSet(currentSession, () => import('ai'))
+export type { AiSdkMcpClient, McpToolSet } from './mcp/ai-sdk.js'
 
 // ─── What the wrappers read ─────────────────────────────────────────────────────────────────────
 export type {
