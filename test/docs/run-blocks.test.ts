@@ -23,6 +23,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'docs/guide/ai-sdk.md › # Using the AI SDK › 2': 'test/integration/ai-sdk-e2e.test.ts',
   'docs/guide/openai-agents.md › # Using the OpenAI Agents SDK › 1':
     'test/integration/openai-agents-e2e.test.ts',
+  'docs/guide/mcp.md › ## With the OpenAI Agents SDK › 1': 'test/integration/mcp-agent-e2e.test.ts',
   // The first-hour walk runs these two with the Agents SDK page's example and the reports page's
   // config, in one project, against a chat-only server.
   'README.md › ## Testing an agent › 1': 'test/integration/first-hour-walk.test.ts',

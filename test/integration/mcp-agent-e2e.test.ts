@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseRecording } from '../../src/recordings/recording-file.js'
 import { transcriptOf } from '../openai-agents/support.js'
+import { codeBlocks, docSection } from '../support/docs.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type {
   ReceivedRequest,
@@ -38,6 +39,14 @@ function playForecast(request: ReceivedRequest): ScriptedReply {
     content: `From the tools: ${results.map((line) => line.replace(/^result \S+ /, '')).join(' | ')}`,
     usage: { promptTokens: 80, completionTokens: 12 },
   }
+}
+
+/** The guide's model: asks for the weather, then answers from the tool's result. */
+function playWeather(request: ReceivedRequest): ScriptedReply {
+  const results = transcriptOf(request.body).filter((line) => line.startsWith('result '))
+  return results.length === 0
+    ? { toolCalls: [{ id: 'call_weather', name: 'get_weather', arguments: { city: 'Oslo' } }] }
+    : { content: `It is ${results[0]?.replace(/^result \S+ /, '')} in Oslo.` }
 }
 
 beforeAll(async () => {
@@ -115,7 +124,6 @@ describe('an Agents SDK agent with an MCP server: recorded, then replayed in CI 
     const [[name, text]] = [...recordings()] as [[string, string]]
     const changed = text.replace('"city": "Oslo"', '"city": "Bergen"')
     expect(changed).not.toBe(text)
-    const { writeFileSync } = await import('node:fs')
     writeFileSync(join(dir, name), changed)
     const run = await runVitestAsync(dir, [], {
       CI: 'true',
@@ -133,4 +141,47 @@ describe('an Agents SDK agent with an MCP server: recorded, then replayed in CI 
     expect(run.output).toMatch(/^ +\+ +"city": "Oslo"$/m)
     expect(spawns()).toEqual([])
   }, 120_000)
+})
+
+describe("the guide's example, as a newcomer runs it: the packed package in a fresh project", () => {
+  const page = docSection('docs/guide/mcp.md', '## With the OpenAI Agents SDK')
+  const [testFile = ''] = codeBlocks(page, 'ts')
+  const [serverFile = ''] = codeBlocks(page, 'js')
+
+  test('recorded against the model server and its MCP server, then replayed in CI with the server file gone', async () => {
+    expect(testFile).toContain("import { mcpServer } from 'vitest-scenario/mcp'")
+    expect(serverFile).toContain("server.registerTool(\n  'get_weather'")
+    const guideDir = prepareSample('readme-mcp')
+    writeFileSync(join(guideDir, 'weather.test.ts'), testFile)
+    writeFileSync(join(guideDir, 'weather-server.mjs'), serverFile)
+    const local = await startOpenAIServer({ created: 1_700_000_000, chatOnly: true })
+    local.setDefaultReply(playWeather)
+    try {
+      const recording = await runVitestAsync(guideDir, ['--update=new'], {
+        CI: '',
+        OPENAI_BASE_URL: local.baseURL,
+        OPENAI_API_KEY: KEY,
+      })
+      expect(recording.code, recording.output).toBe(0)
+      expect(recording.output).toMatch(/Tests\s+1 passed \(1\)/)
+    } finally {
+      await local.close()
+    }
+    const files = readdirSync(join(guideDir, '__recordings__'), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.json'))
+    expect(files).toHaveLength(1)
+    const text = readFileSync(join(guideDir, '__recordings__', files[0] ?? ''), 'utf8')
+    expect(text).not.toContain(KEY)
+    expect(parseRecording(text, 'x').mcp?.map((i) => i.tool ?? i.method)).toContain('get_weather')
+    // Without the server's file, a server started in CI would fail the test.
+    rmSync(join(guideDir, 'weather-server.mjs'))
+    const replay = await runVitestAsync(guideDir, [], {
+      CI: 'true',
+      OPENAI_BASE_URL: undefined,
+      OPENAI_API_KEY: undefined,
+    })
+    expect(replay.code, replay.output).toBe(0)
+    expect(replay.output).toMatch(/Tests\s+1 passed \(1\)/)
+  }, 240_000)
 })
