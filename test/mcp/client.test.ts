@@ -109,6 +109,31 @@ describe.each(transports)('an MCP SDK client over $name', ({ name, connect, reac
   })
 })
 
+describe('credentials of the transport', () => {
+  test("a token in the server's URL or headers never reaches the recording", async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
+    const { StreamableHTTPClientTransport } = await import(
+      '@modelcontextprotocol/sdk/client/streamableHttp.js'
+    )
+    const token = 'test-token-fake-mcp-0123456789abcdef'
+    const store = memoryStore()
+    const recording = session(store, 'new')
+    const client = makeMcpClient(() => recording)('weather', async () => {
+      const sdk = new Client({ name: 'tests', version: '1.0.0' })
+      const url = new URL(`${http.url.href}?token=${token}`)
+      const headers = { authorization: `Bearer ${token}` }
+      await sdk.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }))
+      return sdk
+    })
+    await client.listTools()
+    await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } })
+    await client.close()
+    expect(await recording.finish(false)).toMatchObject({ recorded: 2, written: true })
+    expect(store.read('/rec/mcp.json')).not.toContain(token)
+    expect(store.read('/rec/mcp.json')).not.toContain(String(http.url.port))
+  })
+})
+
 describe('replaying what was not recorded', () => {
   test('a changed argument is a miss naming the server, the tool, the arguments and the fix', async () => {
     const store = memoryStore()
