@@ -72,7 +72,8 @@ function toTool(client: McpClient, definition: McpToolDefinition): Tool {
   )
   return tool({
     description: definition.description ?? definition.title ?? definition.name,
-    parameters: parameters instanceof z.ZodObject ? parameters : z.object({}).passthrough(),
+    // Strict (no other keys), as the tool loop's function definitions must be.
+    parameters: parameters instanceof z.ZodObject ? parameters.strict() : z.strictObject({}),
     onError: 'report',
     execute: async (args: Record<string, unknown>) =>
       modelOutput(await client.callTool({ name: definition.name, arguments: args })),

@@ -112,3 +112,38 @@ describe('mcpTools', () => {
     await client.close()
   })
 })
+
+describe('mcpTools in the library tool loop', () => {
+  test('a model config calls an MCP tool and reads its structured result', async () => {
+    const { startOpenAIServer } = await import('../support/openai-server/index.js')
+    const { END, runScenario, Scenario } = await import('../../src/core.js')
+    const server = await startOpenAIServer({ created: 1_700_000_000 })
+    server.reply(
+      { toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: { city: 'Oslo' } }] },
+      { content: 'It is 4°C and snowing in Oslo.' },
+    )
+    const client = makeMcpClient(() => undefined)('weather', inMemoryClient)
+    try {
+      const definition = new Scenario('weather')
+        .addNode('ask', { question: 'How cold is it in Oslo?' })
+        .addEdge('ask', END)
+        .setEntry('ask')
+        .validate()
+      const result = await runScenario(definition, {
+        model: { model: 'test-model', baseURL: server.baseURL, apiKey: 'test-key-fake' },
+        tools: await mcpTools(client, { only: ['get_weather'] }),
+      })
+      expect(result.status, JSON.stringify(result.error)).toBe('completed')
+      expect(result.history[0]?.toolCalls).toMatchObject([
+        { name: 'get_weather', arguments: { city: 'Oslo' } },
+      ])
+      const sent = server.requests[0]?.body as { tools: { function: { name: string } }[] }
+      expect(sent.tools.map((t) => t.function.name)).toEqual(['get_weather'])
+      const second = JSON.stringify(server.requests[1]?.body)
+      expect(second).toContain('\\"tempC\\":4')
+    } finally {
+      await client.close()
+      await server.close()
+    }
+  })
+})
