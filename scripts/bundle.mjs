@@ -40,11 +40,16 @@ const VITEST_ENTRIES = [
   'src/hosts/vitest/reporter/index',
 ]
 /** The adapter entries: each may load its own optional SDK, and no other entry may. */
-const SDK_ENTRIES = { 'src/ai-sdk/index': /^ai$/, 'src/openai-agents/index': /^@openai\/agents$/ }
+const SDK_ENTRIES = {
+  'src/ai-sdk/index': /^ai$/,
+  'src/openai-agents/index': /^@openai\/agents$/,
+  'src/mcp': /^(?:ai|@modelcontextprotocol\/sdk(?:\/.*)?)$/,
+}
 
 const JEST = /^(?:jest(?:-[\w-]+)?|@jest\/[\w-]+)(?:\/.*)?$/
 const VITEST = /^(?:vitest|@vitest\/[\w-]+)(?:\/.*)?$/
-const SDK = /^(?:ai|@ai-sdk\/[^/]+|@openai\/agents[^/]*|@anthropic-ai\/[^/]+)(?:\/.*)?$/
+const SDK =
+  /^(?:ai|@ai-sdk\/[^/]+|@openai\/agents[^/]*|@anthropic-ai\/[^/]+|@modelcontextprotocol\/[^/]+)(?:\/.*)?$/
 
 /** @param {string} message @returns {never} */
 function fail(message) {

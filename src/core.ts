@@ -318,6 +318,12 @@ export {
   type RecordingFile,
   serializeRecording,
 } from './recordings/recording-file.js'
+export type {
+  McpCall,
+  McpInteraction,
+  McpMethod,
+  McpRecordedError,
+} from './recordings/mcp-interaction.js'
 export type { RecordedEvent } from './recordings/sse.js'
 export type { Json } from './recordings/stable-json.js'
 export { wrap } from './recordings/wrap.js'

@@ -12,6 +12,10 @@ export {
   type DirectAnswer,
   type DirectCall,
   type Fetch,
+  type McpAnswer,
+  type McpCall,
+  type McpOutcome,
+  type McpRecordedError,
   RecordingSession,
   type RecordingSessionOptions,
   type RecordingSummary,
@@ -59,6 +63,7 @@ export {
   type RecordingFile,
   serializeRecording,
 } from './recordings/recording-file.js'
+export type { McpInteraction, McpMethod } from './recordings/mcp-interaction.js'
 export type { RecordedEvent } from './recordings/sse.js'
 export type { Json } from './recordings/stable-json.js'
 export { LIVE_TIMEOUT_MS } from './hosts/core/live-timeout.js'

@@ -1,7 +1,8 @@
 import { isPlainObject } from '../internal/is-plain-object.js'
+import { checkMcpInteractions } from './mcp-interaction.js'
 
 /** The keys each object of a recording may have. */
-const FILE_KEYS = ['kind', 'formatVersion', 'keyVersion', 'test', 'status', 'interactions']
+const FILE_KEYS = ['kind', 'formatVersion', 'keyVersion', 'test', 'status', 'interactions', 'mcp']
 const INTERACTION_KEYS = ['request', 'response', 'durationMs']
 const REQUEST_KEYS = ['method', 'path', 'query', 'body']
 /** The keys of a request stored as a delta of an earlier one (format 2). */
@@ -31,7 +32,8 @@ export function checkRecordingFields(file: Record<string, unknown>): string | un
     const why = checkInteraction(interactions[i], `interactions.${i}`, deltas ? i : undefined)
     if (why !== undefined) return why
   }
-  return undefined
+  // The MCP requests (`mcp`), when the test made some: an older file has none.
+  return file.mcp === undefined ? undefined : checkMcpInteractions(file.mcp, wrong, unknownKey)
 }
 
 /** `index` is the interaction's index when its request may be a delta (format 2). */

@@ -2,6 +2,7 @@ import { RecordingMissingError } from '../errors/index.js'
 import { liveKeys } from '../secrets/live-keys.js'
 import type { CallLog } from './call-log.js'
 import { recordingFileError } from './file-system-error.js'
+import type { McpLog } from './mcp-log.js'
 import type { RecordingMode } from './mode.js'
 import {
   RECORDING_FORMAT_VERSION,
@@ -30,6 +31,8 @@ export interface RecordingSummary {
 export interface FinishInput {
   options: CheckedSessionOptions
   log: CallLog
+  /** The session's MCP requests. */
+  mcpLog: McpLog
   failures: readonly Error[]
   /** The recording file the session read, if any. */
   existing: RecordingFile | undefined
@@ -44,13 +47,17 @@ export interface FinishInput {
  * awaited by the caller.
  */
 export function finishRecording(input: FinishInput): RecordingSummary {
-  const { options, log, failures, existing, testFailed } = input
+  const { options, log, mcpLog, failures, existing, testFailed } = input
   const { mode, file, displayFile, store } = options
   const interactions = log.interactions()
+  const mcp = mcpLog.interactions()
+  const calls = log.counts()
+  const requests = mcpLog.counts()
   const summary: RecordingSummary = {
     file: displayFile,
     mode,
-    ...log.counts(),
+    replayed: calls.replayed + requests.replayed,
+    recorded: calls.recorded + requests.recorded,
     misses: failures.filter((f) => f instanceof RecordingMissingError).length,
     written: false,
     deleted: false,
@@ -59,7 +66,7 @@ export function finishRecording(input: FinishInput): RecordingSummary {
   // After a miss nothing is written, unless calls were recorded live before it: those were paid
   // for, and are kept as a partial recording the next run continues.
   if (failures.length > 0 && summary.recorded === 0) return summary
-  if (interactions.length === 0) {
+  if (interactions.length === 0 && mcp.length === 0) {
     // A test that now makes no model call: under -u its old recording goes; otherwise it stays.
     // A test whose only calls were discarded did make calls: its recording stays.
     if (mode === 'all' && !testFailed && log.discarded === 0 && existing !== undefined) {
@@ -76,6 +83,8 @@ export function finishRecording(input: FinishInput): RecordingSummary {
   if (mode === 'new' && !recordedLive && !(existing?.status === 'partial' && !testFailed)) {
     return summary
   }
+  // `new` completing a partial file that was only replayed keeps it as it was.
+  const keepExisting = mode === 'new' && existing !== undefined && !recordedLive
   const next: RecordingFile = {
     kind: RECORDING_KIND,
     // A file is written in the current format when a call was recorded; an older file that was
@@ -85,11 +94,10 @@ export function finishRecording(input: FinishInput): RecordingSummary {
     keyVersion: RECORDING_KEY_VERSION,
     test: options.test,
     status: testFailed || failures.length > 0 || log.discarded > 0 ? 'partial' : 'complete',
-    interactions:
-      mode === 'new' && existing !== undefined && !recordedLive
-        ? existing.interactions
-        : interactions,
+    interactions: keepExisting ? existing.interactions : interactions,
   }
+  const mcpKept = keepExisting ? (existing.mcp ?? []) : mcp
+  if (mcpKept.length > 0) next.mcp = mcpKept
   const redacted = redactRecording(next, {
     file: displayFile,
     rules: secretRules([...input.liveKeys, ...liveKeys()]),

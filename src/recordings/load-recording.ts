@@ -1,5 +1,6 @@
 import type { RecordingError } from '../errors/index.js'
 import { recordingFileError } from './file-system-error.js'
+import { type McpInteraction, mcpKey } from './mcp-interaction.js'
 import { parseRecording, type RecordedInteraction, type RecordingFile } from './recording-file.js'
 import type { RequestKeys } from './request-key.js'
 import type { CheckedSessionOptions } from './session-options.js'
@@ -12,6 +13,8 @@ export interface LoadedRecording {
   byKey: ReadonlyMap<string, readonly RecordedInteraction[]>
   /** The request key of each interaction, by index: a call equal to one of them has its key. */
   keys: readonly string[]
+  /** Its MCP requests by key (server, request, tool, arguments), in recorded order. */
+  mcpByKey: ReadonlyMap<string, readonly McpInteraction[]>
 }
 
 /**
@@ -49,5 +52,12 @@ export function loadRecording(
     list.push(interaction)
     byKey.set(key, list)
   }
-  return { existing, byKey, keys: keyList }
+  const mcpByKey = new Map<string, McpInteraction[]>()
+  for (const interaction of existing?.mcp ?? []) {
+    const key = mcpKey(interaction)
+    const list = mcpByKey.get(key) ?? []
+    list.push(interaction)
+    mcpByKey.set(key, list)
+  }
+  return { existing, byKey, keys: keyList, mcpByKey }
 }

@@ -2,7 +2,7 @@ import type { RecordingMode } from './mode.js'
 import type { RecordedInteraction, RecordingFile } from './recording-file.js'
 
 /** What one call is matched against: the session's loaded recording and where the test stands. */
-export interface MatchState {
+export interface MatchState<I = RecordedInteraction> {
   mode: Exclude<RecordingMode, 'off'>
   /**
    * Set when no call of the session may be answered: the test may not use its recording (a
@@ -11,8 +11,8 @@ export interface MatchState {
   refusal: Error | undefined
   /** The recording file as loaded, or `undefined` when the test has none. */
   recording: RecordingFile | undefined
-  /** The recording's interactions by request key, in recorded order. */
-  byKey: ReadonlyMap<string, readonly RecordedInteraction[]>
+  /** The recording's interactions (model calls, or MCP requests) by key, in recorded order. */
+  byKey: ReadonlyMap<string, readonly I[]>
   /** Whether a call of this test already went live against an existing recording (mode `all`). */
   diverged: boolean
 }
@@ -25,15 +25,15 @@ export interface MatchCall {
 }
 
 /** What to do with one call; the session carries it out. */
-export type Decision =
+export type Decision<I = RecordedInteraction> =
   /** Answer from the recording. */
-  | { kind: 'replay'; interaction: RecordedInteraction }
+  | { kind: 'replay'; interaction: I }
   /**
    * Call the model live and keep the answer. `previous` is the interaction this call replaces
    * (re-recording an unchanged answer keeps its duration, so no byte changes); `diverges` is
    * set when the call leaves an existing recording (from then on every call goes live).
    */
-  | { kind: 'record'; previous: RecordedInteraction | undefined; diverges: boolean }
+  | { kind: 'record'; previous: I | undefined; diverges: boolean }
   /** No recorded answer, and this mode may not record one: the call fails with the miss report. */
   | { kind: 'miss'; reason: string }
   /** The call may not be answered at all: it fails with `error`. */
@@ -50,7 +50,7 @@ export type Decision =
  * match({ mode: 'replay', refusal: undefined, recording, byKey, diverged: false }, { key, occurrence: 0 })
  * // { kind: 'replay', interaction } when the recording has the call, else { kind: 'miss', reason }
  */
-export function match(state: MatchState, call: MatchCall): Decision {
+export function match<I = RecordedInteraction>(state: MatchState<I>, call: MatchCall): Decision<I> {
   if (state.refusal !== undefined) return { kind: 'refuse', error: state.refusal }
   const { mode, recording } = state
   const recorded = mode === 'rerecord' ? undefined : state.byKey.get(call.key)?.[call.occurrence]

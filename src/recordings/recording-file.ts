@@ -6,6 +6,7 @@ import { isPlainObject } from '../internal/is-plain-object.js'
 import { MAX_JSON_DEPTH } from '../internal/json-depth.js'
 import { checkRecordingFields } from './check-recording-fields.js'
 import { tooDeepAt } from './json-scan.js'
+import { type McpInteraction, storedMcpInteraction } from './mcp-interaction.js'
 import type { RecordedRequest } from './normalize-request.js'
 import type { RecordedResponse } from './recorded-response.js'
 import {
@@ -54,6 +55,11 @@ export interface RecordingFile {
   /** `partial` when the test failed before its conversation was complete; `new` runs continue it. */
   status: 'complete' | 'partial'
   interactions: RecordedInteraction[]
+  /**
+   * The MCP requests of the test (`tools/list`, `tools/call`), in request order; left out of the
+   * file when there are none, so a file without MCP reads and writes as before.
+   */
+  mcp?: McpInteraction[]
 }
 
 /**
@@ -93,6 +99,9 @@ export function serializeRecording(file: RecordingFile): string {
       },
       durationMs,
     })),
+    ...(file.mcp === undefined || file.mcp.length === 0
+      ? {}
+      : { mcp: file.mcp.map(storedMcpInteraction) }),
   })
 }
 

@@ -2,6 +2,7 @@ import { RecordingError, RecordingSecretError } from '../errors/index.js'
 import { tooDeep } from '../internal/json-depth.js'
 import { allowList, guardStrings } from '../secrets/guard-strings.js'
 import type { SecretRule } from '../secrets/secret-rules.js'
+import type { McpInteraction } from './mcp-interaction.js'
 import type { RedactHook } from './normalize-request.js'
 import type { RecordedResponse } from './recorded-response.js'
 import type { RecordingFile } from './recording-file.js'
@@ -77,8 +78,24 @@ export function redactRecording(recording: RecordingFile, options: ScanOptions):
       durationMs: interaction.durationMs,
     } as RecordingFile['interactions'][number]
   })
+  // An MCP request's server, tool, arguments and its result or error, at paths relative to the
+  // request (`arguments.city`, `result.content.0.text`), as `redact` and `allowSecrets` see them.
+  const mcp = recording.mcp?.map((interaction, i) => {
+    const out: McpInteraction = { ...interaction }
+    for (const part of ['server', 'tool', 'arguments', 'result', 'error'] as const) {
+      if (interaction[part] === undefined) continue
+      ;(out as unknown as Record<string, unknown>)[part] = guard(
+        interaction[part],
+        part,
+        `mcp.${i}.${part}`,
+      )
+    }
+    return out
+  })
   const test = guard(recording.test, 'test', 'test') as string
-  return { ...recording, test, interactions }
+  return mcp === undefined
+    ? { ...recording, test, interactions }
+    : { ...recording, test, interactions, mcp }
 }
 
 /**

@@ -6,6 +6,9 @@ import { answered, callId, type Decided, failedAnswer } from './decision.js'
 import { finishRecording, type RecordingSummary } from './finish-recording.js'
 import { type LoadedRecording, loadRecording } from './load-recording.js'
 import { type MatchState, match } from './match.js'
+import { answerMcp, type McpAnswer } from './mcp-answer.js'
+import type { McpCall, McpOutcome } from './mcp-interaction.js'
+import { McpLog } from './mcp-log.js'
 import { missError } from './miss-error.js'
 import type { RenameCandidate } from './miss-report.js'
 import type { RecordedRequest } from './normalize-request.js'
@@ -28,6 +31,8 @@ export type {
   SessionCall,
 } from './call-answer.js'
 export type { RecordingSummary } from './finish-recording.js'
+export type { McpAnswer } from './mcp-answer.js'
+export type { McpCall, McpOutcome, McpRecordedError } from './mcp-interaction.js'
 export { PLACEHOLDER_KEY } from './request-credentials.js'
 export type { RecordingSessionOptions } from './session-options.js'
 
@@ -51,6 +56,8 @@ export class RecordingSession {
   #loaded: LoadedRecording | undefined
   /** The calls answered and the one counter; a new log after `finish` lets the old one go. */
   #log = new CallLog()
+  /** The MCP requests answered, with their own counter. */
+  #mcpLog = new McpLog()
   #diverged = false
   #finished = false
   /** The keys this session's live calls carried (the secret scan and miss reports mask them). */
@@ -140,6 +147,34 @@ export class RecordingSession {
   }
 
   /**
+   * Answers one MCP request (`tools/list`, `tools/call`) by the rules a model call is answered by:
+   * replayed from the recording's `mcp` list, sent live through `live` and kept, or refused (a
+   * miss, a refusal) with the session's error as `failure`. `live` returns the result or the
+   * error the server answered with; when it throws (no answer came), so does this.
+   */
+  answerMcp(call: McpCall, live: () => Promise<McpOutcome>): Promise<McpAnswer> {
+    const refusal = this.#refusal()
+    const loaded = this.#loaded
+    return answerMcp(
+      {
+        options: this.options,
+        failures: this.#failures,
+        log: this.#mcpLog,
+        liveKeys: this.#liveKeys,
+        refusal,
+        recording: loaded?.existing,
+        byKey: loaded?.mcpByKey ?? new Map(),
+        diverged: this.#diverged,
+        diverge: () => {
+          this.#diverged = true
+        },
+      },
+      call,
+      live,
+    )
+  }
+
+  /**
    * Writes (or deletes) the recording after the test; returns what happened. Afterwards the
    * session keeps only its options and failures: a finished session may stay reachable until the
    * test file ends (a runner keeps what a test left behind), and must not keep its parsed
@@ -152,6 +187,7 @@ export class RecordingSession {
       return finishRecording({
         options: this.options,
         log: this.#log,
+        mcpLog: this.#mcpLog,
         failures: this.failures,
         existing: this.#loaded?.existing,
         liveKeys: this.#liveKeys,
@@ -161,6 +197,7 @@ export class RecordingSession {
       this.#normalizer.forget()
       this.#loaded = undefined
       this.#log = new CallLog()
+      this.#mcpLog = new McpLog()
       this.#liveKeys = new Set()
       this.#failures.forgetCalls()
       this.#unowned = undefined

@@ -34,6 +34,7 @@ const NOT_OURS: Readonly<Record<string, string>> = {
   // The SDKs' and the language's.
   createAnthropic: '@ai-sdk/anthropic',
   createOpenAI: '@ai-sdk/openai',
+  generateText: 'ai',
   setDefaultOpenAIClient: '@openai/agents',
   handoff: '@openai/agents',
   stepCountIs: 'ai',

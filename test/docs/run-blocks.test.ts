@@ -25,6 +25,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
     'test/integration/openai-agents-e2e.test.ts',
   'docs/guide/multi-agent.md › ## Triage, handoff, specialist › 1':
     'test/integration/agents-customer-service-e2e.test.ts',
+  'docs/guide/mcp.md › ## With the OpenAI Agents SDK › 1': 'test/integration/mcp-agent-e2e.test.ts',
   // The first-hour walk runs these two with the Agents SDK page's example and the reports page's
   // config, in one project, against a chat-only server.
   'README.md › ## Testing an agent › 1': 'test/integration/first-hour-walk.test.ts',

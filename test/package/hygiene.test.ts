@@ -26,6 +26,7 @@ const entrySources = [
   'src/hosts/vitest/reporter/index.ts',
   'src/ai-sdk/index.ts',
   'src/openai-agents/index.ts',
+  'src/mcp.ts',
   'src/hosts/jest/index.ts',
   'src/hosts/jest/setup.ts',
   'src/hosts/jest/reporter.ts',
@@ -48,13 +49,14 @@ const jestEntries = ['src/hosts/jest/index.ts', 'src/hosts/jest/setup.ts']
 const nonJestEntries = entrySources.filter((entry) => !jestEntries.includes(entry))
 
 /** The adapter entries: each may load its own SDK, and only it. */
-const adapterEntries = ['src/ai-sdk/index.ts', 'src/openai-agents/index.ts']
+const adapterEntries = ['src/ai-sdk/index.ts', 'src/openai-agents/index.ts', 'src/mcp.ts']
 
 /** The entries every user loads: none of them may reach an agent SDK (optional peers). */
 const coreEntrySources = entrySources.filter((entry) => !adapterEntries.includes(entry))
 
 /** The optional agent SDKs an adapter entry may load: the core entries load none of them. */
-const optionalSdk = /^(?:ai|@ai-sdk\/[^/]+|@openai\/agents[^/]*|@anthropic-ai\/[^/]+)(?:\/.*)?$/
+const optionalSdk =
+  /^(?:ai|@ai-sdk\/[^/]+|@openai\/agents[^/]*|@anthropic-ai\/[^/]+|@modelcontextprotocol\/[^/]+)(?:\/.*)?$/
 
 interface DpdmReport {
   tree: Record<string, { request: string; id: string | null }[] | null>
@@ -115,7 +117,7 @@ function importWithoutVitest(file: string, hook = 'test/support/deny-vitest.mjs'
 }
 
 describe('package manifest', () => {
-  test('exports the fifteen entries and package.json, types first in every condition', () => {
+  test('exports the sixteen entries and package.json, types first in every condition', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './core',
@@ -127,6 +129,7 @@ describe('package manifest', () => {
       './reporter',
       './ai-sdk',
       './openai-agents',
+      './mcp',
       './jest',
       './jest/setup',
       './jest/reporter',
@@ -348,6 +351,16 @@ describe('import graph', () => {
     expect(result.output).not.toContain('[vitest-free]')
     expect(result.code, result.output).toBe(0)
     // One dpdm run and a node process that loads the SDK: seconds under load.
+  }, 30_000)
+
+  test('the mcp entry reaches only ai (mcpToolSet loads it when called) and not vitest', () => {
+    // It reads the MCP clients and servers by shape; importing it loads no SDK at all.
+    expect(sdkRequests(['src/mcp.ts'])).toEqual(['ai'])
+    expect(vitestRequests('src/mcp.ts')).toEqual([])
+    for (const hook of ['test/support/deny-vitest.mjs', 'test/support/deny-sdks.mjs']) {
+      const result = importWithoutVitest(join(repoRoot, 'dist/src/mcp.js'), hook)
+      expect(result.code, result.output).toBe(0)
+    }
   }, 30_000)
 
   test('the plain-node check rejects a module that pulls in vitest', () => {

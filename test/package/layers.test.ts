@@ -74,6 +74,7 @@ const PLACES: Readonly<Record<string, Place>> = {
   // Adapters: an SDK's agent or model as the answering side.
   'src/ai-sdk/': { layer: 'adapters' },
   'src/openai-agents/': { layer: 'adapters' },
+  'src/mcp/': { layer: 'adapters' },
   // Host core: what every test-runner host shares, and the report writers.
   'src/hosts/core/': { layer: 'host core' },
   'src/reporter/': { layer: 'host core' },

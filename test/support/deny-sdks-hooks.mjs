@@ -1,6 +1,8 @@
 // Module-resolution hooks for a plain `node` process: resolving `ai`, an `@ai-sdk/...` package,
-// `@openai/agents...` or `@anthropic-ai/...` fails the import with the importing file named.
-const forbidden = /^(?:ai|@ai-sdk\/[^/]+|@openai\/agents[^/]*|@anthropic-ai\/[^/]+)(?:\/.*)?$/
+// `@openai/agents...`, `@anthropic-ai/...` or `@modelcontextprotocol/...` fails the import with the
+// importing file named.
+const forbidden =
+  /^(?:ai|@ai-sdk\/[^/]+|@openai\/agents[^/]*|@anthropic-ai\/[^/]+|@modelcontextprotocol\/[^/]+)(?:\/.*)?$/
 
 export async function resolve(specifier, context, nextResolve) {
   if (forbidden.test(specifier)) {
