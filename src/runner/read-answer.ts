@@ -2,7 +2,7 @@ import { formatMessage, TurnTimeoutError } from '../errors/index.js'
 import type { ScenarioNode } from '../scenario/index.js'
 import type { ChatMessage, Usage } from '../state/types.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
-import { toolCallsOf, turnMessages } from './reply-messages.js'
+import { toolCallsOf, turnMessages, withSteps } from './reply-messages.js'
 import type { RunContext } from './run-context.js'
 import { failure, turnErrorOf } from './turn-error.js'
 import { type AnswerStep, abortedWhile, type NotAnswered, noAnswer } from './turn-steps.js'
@@ -54,8 +54,11 @@ export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown):
   const { content } = structured
   const messages = turnMessages(structured.messages, content)
   const toolCalls =
-    structured.toolCalls ??
-    (structured.messages === undefined ? [] : toolCallsOf(structured.messages))
+    structured.toolCalls === undefined
+      ? structured.messages === undefined
+        ? []
+        : toolCallsOf(structured.messages)
+      : withSteps(structured.toolCalls, structured.messages)
   const usage =
     structured.usage !== undefined ? usageFrom(structured.usage) : (spent ?? zeroUsage())
   if (structured.agent === undefined) return { ok: true, content, messages, toolCalls, usage }
