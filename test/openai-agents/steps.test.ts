@@ -2,7 +2,7 @@ import { Agent, OpenAIChatCompletionsModel, tool } from '@openai/agents'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { runScenario, Scenario } from '../../src/core.js'
+import { evaluateOutcome, runScenario, Scenario, toolTrajectory } from '../../src/core.js'
 import { openAIAgent } from '../../src/openai-agents/index.js'
 import { stepsFromResponses } from '../../src/openai-agents/steps.js'
 import { type ScriptedServer, startOpenAIServer } from '../support/openai-server/index.js'
@@ -60,6 +60,12 @@ describe('steps of an Agents SDK run', () => {
       ['c2', 0, 'rainy'],
       ['c3', 1, 'rainy'],
     ])
+    // Strict: the parallel calls in any order, the steps in order.
+    const outcome = (expected: Parameters<typeof toolTrajectory>[0]) =>
+      evaluateOutcome(toolTrajectory(expected), result)
+    const weather = (city: string) => ({ name: 'get_weather', args: { city } })
+    expect(outcome([weather('London'), weather('SF'), weather('Paris')])).toBe(true)
+    expect(outcome([weather('Paris'), weather('SF'), weather('London')])).toBe(false)
   })
 
   test("a call no response names keeps its step; responses without calls don't count", () => {
