@@ -1,4 +1,4 @@
-import type { ExpectedToolCall, ToolArgs } from '../src/outcomes/tool-checks.js'
+import type { ExpectedToolStep, ToolArgs } from '../src/outcomes/tool-checks.js'
 import type { BooleanCheck, SingleTurnScope } from '../src/outcomes/types.js'
 import type { ScenarioStatus } from '../src/state/types.js'
 import type { ConsistencyOptions } from './to-be-consistent-across.js'
@@ -111,14 +111,17 @@ export interface ScenarioMatchers {
   ): MatcherReturn<this>
   /**
    * Passes when the run's tool calls follow `expected` as `mode` says: `strict` (default) the same
-   * calls in order, `unordered` in any order, `subset` no call beyond them, `superset` at least
-   * them; a failure lists the calls made, per turn.
+   * calls in order (the parallel calls of one assistant message in any order, unless `parallel:
+   * 'ordered'`; an entry that is a list is such a step), `unordered` in any order, `subset` no
+   * call beyond them, `superset` at least them; `turn` reads one turn's calls. A failure lists the
+   * calls made, per turn.
    *
    * @example
    * expect(result).toHaveToolTrajectory(['search', 'book'], { mode: 'superset' })
+   * expect(result).toHaveToolTrajectory([['get_weather', 'get_weather']], { turn: -1 })
    */
   toHaveToolTrajectory(
-    expected: readonly ExpectedToolCall[],
+    expected: readonly ExpectedToolStep[],
     options?: ToolTrajectoryMatcherOptions,
   ): MatcherReturn<this>
   /**

@@ -1,5 +1,5 @@
-import { describeCall } from '../src/outcomes/describe-tool-calls.js'
 import { evaluateCheck } from '../src/outcomes/evaluate-outcome.js'
+import { describeStep, stepsOf } from '../src/outcomes/tool-steps.js'
 import type { CalledTool, ToolTrajectory } from '../src/outcomes/types.js'
 import type { Diagnostic, ScenarioExecutionResult, TurnRecord } from '../src/state/types.js'
 import { toolTurns } from './check-report.js'
@@ -39,7 +39,10 @@ export function toolVerdict(
   }
 }
 
-/** The calls of the selected turns, one line per turn: `  #1 book  search({"q":"x"}), book()`. */
+/**
+ * The calls of the selected turns, one line per turn, the parallel calls of one step in brackets:
+ * `  #1 book  search({"q":"x"}), [book(), pay()]`.
+ */
 export function callLines(
   history: readonly TurnRecord[],
   turns: readonly number[],
@@ -60,9 +63,17 @@ export function callLines(
     const turn = history[index] as TurnRecord
     const head = `  #${String(index).padEnd(indexWidth)} ${turn.nodeId.padEnd(nodeWidth)}  `
     if (turn.toolCalls.length === 0) return head + utils.DIM_COLOR('(no calls)')
-    const calls = turn.toolCalls.slice(0, MAX_CALLS).map(describeCall)
-    const more = turn.toolCalls.length - MAX_CALLS
-    if (more > 0) calls.push(`… and ${more} more`)
-    return head + truncate(calls.join(', '), LINE_WIDTH)
+    return head + truncate(stepsText(turn), LINE_WIDTH)
   })
+}
+
+/** A turn's calls, at most `MAX_CALLS` steps of them, the rest counted in calls. */
+function stepsText(turn: TurnRecord): string {
+  const steps = stepsOf(turn.toolCalls)
+  const shown = steps.slice(0, MAX_CALLS)
+  const parts = shown.map(describeStep)
+  let more = turn.toolCalls.length
+  for (const step of shown) more -= step.length
+  if (more > 0) parts.push(`… and ${more} more`)
+  return parts.join(', ')
 }

@@ -25,27 +25,31 @@ export function usageOf(usage: UsageLike | undefined): Usage | undefined {
 
 /**
  * The tool calls of a `generateText` call's steps, in the order the model made them: the input
- * as the tool got it, the output of a `tool-result`, the message of a `tool-error`.
+ * as the tool got it, the output of a `tool-result`, the message of a `tool-error`. The calls of
+ * one AI SDK step (one model response) share a `step`, counted over the steps that made calls.
  */
 export function toolCallRecords(steps: readonly StepLike[]): ToolCallRecord[] {
   const records: ToolCallRecord[] = []
   const byId = new Map<string, ToolCallRecord>()
+  let index = 0
   const recordOf = (part: ContentPartLike): ToolCallRecord => {
     const id = String(part.toolCallId ?? '')
     let record = byId.get(id)
     if (record === undefined) {
-      record = { id, name: String(part.toolName ?? ''), arguments: part.input }
+      record = { id, name: String(part.toolName ?? ''), arguments: part.input, step: index }
       byId.set(id, record)
       records.push(record)
     }
     return record
   }
   for (const step of steps) {
+    const before = records.length
     for (const part of step.content) {
       if (part.type === 'tool-call') recordOf(part)
       else if (part.type === 'tool-result') recordOf(part).result = part.output
       else if (part.type === 'tool-error') recordOf(part).error = errorMessage(part.error)
     }
+    if (records.length > before) index++
   }
   return records
 }

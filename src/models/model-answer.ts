@@ -41,7 +41,7 @@ function toolSchema(name: string, tool: Tool): object {
  * Answers one turn with an OpenAI-compatible model: calls it with the conversation, runs the
  * tools it asks for, and calls it again with their results, at most `maxToolRounds` times. The
  * answer is an `AgentReply`, as an agent under test would give: the tool rounds' messages, the
- * tool calls and the usage summed over the calls.
+ * tool calls (each round's calls one step) and the usage summed over the calls.
  */
 export async function answerWithModel(input: ModelAnswerInput): Promise<AgentReply> {
   const messages: ChatMessage[] = [...input.conversation]
@@ -105,10 +105,13 @@ async function toolLoop(
         timeoutMs: input.toolTimeoutMs,
       }).catch((error: unknown) => {
         // The failed call belongs on the turn record too.
-        if (error instanceof ToolCallError && error.call !== undefined) toolCalls.push(error.call)
+        if (error instanceof ToolCallError && error.call !== undefined) {
+          toolCalls.push({ ...error.call, step: round })
+        }
         throw error
       })
-      toolCalls.push(outcome.record)
+      // Each model response is a step: the calls it asked for at once share it.
+      toolCalls.push({ ...outcome.record, step: round })
       const reply: ChatMessage = { role: 'tool', tool_call_id: call.id, content: outcome.content }
       messages.push(reply)
       extra.push(reply)

@@ -4,6 +4,7 @@ import { toolCallsOf } from '../runner/reply-messages.js'
 import type { ChatMessage, ChatToolCall } from '../state/types.js'
 import { runUsage } from './run-usage.js'
 import type { ItemView, RunView } from './run-view.js'
+import { stepsFromResponses } from './steps.js'
 
 /** An assistant message being built: one model response's text and tool calls. */
 interface Assistant {
@@ -43,7 +44,7 @@ export function runReply(run: RunView, startAgent: string): AgentReply {
   const reply: AgentReply = {
     content,
     messages,
-    toolCalls: toolCallsOf(messages),
+    toolCalls: stepsFromResponses(toolCallsOf(messages), run.rawResponses),
     usage: runUsage(run.rawResponses),
   }
   const agents = agentChain(startAgent, run.newItems)

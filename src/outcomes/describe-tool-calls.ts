@@ -83,13 +83,20 @@ export function describedList<T>(items: readonly T[], describe: (item: T) => str
 }
 
 /**
- * An expected trajectory as code writes it, at most `MAX_NAMED` entries: `['search', book()]`.
+ * An expected trajectory as code writes it, at most `MAX_NAMED` entries, an explicit step as a
+ * list: `['search', book()]`, `['search', ['get_weather', 'get_weather']]`.
  *
  * @example
  * patternList([{ name: 'search' }]) // "['search']"
  */
-export function patternList(patterns: readonly ToolCallPattern[]): string {
-  return patterns.length === 0 ? '[]' : `[${describedList(patterns, describePattern)}]`
+export function patternList(patterns: readonly (ToolCallPattern | ToolCallPattern[])[]): string {
+  return patterns.length === 0 ? '[]' : `[${describedList(patterns, describeExpected)}]`
+}
+
+/** An expected entry: a pattern, or an explicit step as a list of patterns. */
+export function describeExpected(entry: ToolCallPattern | readonly ToolCallPattern[]): string {
+  if (!Array.isArray(entry)) return describePattern(entry as ToolCallPattern)
+  return `[${describedList(entry, describePattern)}]`
 }
 
 /** An expected count in words: `at least once`, `exactly 2 times`, `between 1 and 3 times`. */
@@ -130,5 +137,6 @@ export function toolCheckLabel(check: CalledTool | ToolTrajectory): string {
   if (check.type === 'CalledTool') {
     return `calledTool ${describePattern(check)} ${describeTimes(check.times)} ${where}`
   }
-  return `toolTrajectory ${check.mode} ${patternList(check.expected)} ${where}`
+  const mode = check.parallel === 'ordered' ? `${check.mode} (parallel calls in order)` : check.mode
+  return `toolTrajectory ${mode} ${patternList(check.expected)} ${where}`
 }

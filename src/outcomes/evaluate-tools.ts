@@ -4,19 +4,29 @@ import type { Diagnostic, ToolCallRecord, TurnRecord } from '../state/types.js'
 import {
   describeCall,
   describedList,
+  describeExpected,
   describePattern,
   toolCheckLabel,
 } from './describe-tool-calls.js'
 import { noTurn } from './outcome-diagnostics.js'
 import { isSingleTurnScope, singleTurnIndex } from './scope-turns.js'
 import { matchesNodeFilter } from './scopes.js'
-import { type CallTest, compileCallPattern, matchTrajectory } from './tool-match.js'
-import type { CalledTool, CountRange, ToolTrajectory } from './types.js'
+import {
+  compileCallPattern,
+  type ExpectedTests,
+  matchTrajectory,
+  type StepDifference,
+} from './tool-match.js'
+import { type CallStep, describeStep, describeSteps, stepsOf } from './tool-steps.js'
+import type { CalledTool, CountRange, ToolCallPattern, ToolTrajectory } from './types.js'
 
-/** Tests a list of calls; `explain` says why a list failed (only called for a diagnostic). */
+/**
+ * Tests the calls made, in steps (the calls of one assistant message each); `explain` says why
+ * they failed (only called for a diagnostic).
+ */
 interface CallsTest {
-  holds(calls: readonly ToolCallRecord[]): boolean
-  explain(calls: readonly ToolCallRecord[]): string
+  holds(steps: readonly CallStep[]): boolean
+  explain(steps: readonly CallStep[]): string
 }
 
 /**
@@ -47,11 +57,12 @@ export function evaluateToolCheck(
     return false
   }
   if (scope === undefined) {
-    const calls: ToolCallRecord[] = []
+    // Steps are cut turn by turn: they restart in every turn.
+    const steps: CallStep[] = []
     for (const turn of history) {
-      if (matchesNodeFilter(check.nodeId, turn.nodeId)) calls.push(...turn.toolCalls)
+      if (matchesNodeFilter(check.nodeId, turn.nodeId)) steps.push(...stepsOf(turn.toolCalls))
     }
-    return test.holds(calls) || fail(() => test.explain(calls))
+    return test.holds(steps) || fail(() => test.explain(steps))
   }
   if (isSingleTurnScope(scope)) {
     const index = singleTurnIndex(scope, history.length)
@@ -60,9 +71,8 @@ export function evaluateToolCheck(
       return false
     }
     const record = history[index] as TurnRecord
-    return (
-      test.holds(record.toolCalls) || fail(() => test.explain(record.toolCalls), { record, index })
-    )
+    const steps = stepsOf(record.toolCalls)
+    return test.holds(steps) || fail(() => test.explain(steps), { record, index })
   }
   // AnyTurn stops at the first turn that holds, AllTurns at the first that fails.
   const every = scope.type === 'AllTurns'
@@ -71,9 +81,10 @@ export function evaluateToolCheck(
     const record = history[index] as TurnRecord
     if (!matchesNodeFilter(scope.nodeId, record.nodeId)) continue
     selected++
-    const holds = test.holds(record.toolCalls)
+    const steps = stepsOf(record.toolCalls)
+    const holds = test.holds(steps)
     if (holds && !every) return true
-    if (!holds && every) return fail(() => test.explain(record.toolCalls), { record, index })
+    if (!holds && every) return fail(() => test.explain(steps), { record, index })
   }
   if (selected === 0) {
     diagnostics?.push(noTurn(scope, history))
@@ -91,15 +102,16 @@ function calledToolTest(check: CalledTool): CallsTest {
     return n
   }
   return {
-    holds: (calls) => countFits(count(calls), times),
-    explain: (calls) => {
+    holds: (steps) => countFits(count(steps.flat()), times),
+    explain: (steps) => {
+      const calls = steps.flat()
       const n = count(calls)
       const named = calls.filter((call) => call.name === check.name).length
       const args =
         check.args !== undefined && named > n
           ? ` (${named - n} call${named - n === 1 ? '' : 's'} of '${check.name}' with other arguments)`
           : ''
-      return `${n} matching call${n === 1 ? '' : 's'}${args}; calls made: ${callList(calls)}`
+      return `${n} matching call${n === 1 ? '' : 's'}${args}; calls made: ${describeSteps(steps)}`
     },
   }
 }
@@ -115,28 +127,30 @@ export function countFits(count: number, times: number | CountRange | undefined)
 }
 
 function trajectoryTest(check: ToolTrajectory): CallsTest {
-  const tests: CallTest[] = check.expected.map(compileCallPattern)
+  const tests: ExpectedTests = check.expected.map((entry) =>
+    Array.isArray(entry) ? entry.map(compileCallPattern) : compileCallPattern(entry),
+  )
+  const patterns: ToolCallPattern[] = check.expected.flat()
+  const explicit = check.expected.some((entry) => Array.isArray(entry))
+  const match = (steps: readonly CallStep[]) =>
+    matchTrajectory(steps, tests, check.mode, check.parallel)
   return {
-    holds: (calls) => matchTrajectory(calls, tests, check.mode).pass,
-    explain: (calls) => {
-      const match = matchTrajectory(calls, tests, check.mode)
-      const parts = [`calls made: ${callList(calls)}`]
-      if (match.firstDifference !== undefined) {
-        const i = match.firstDifference
-        const call = calls[i]
-        const entry = check.expected[i]
-        parts.push(
-          `first difference at position ${i}: ${call === undefined ? 'no call' : describeCall(call)} where ${entry === undefined ? 'no further call' : describePattern(entry)} was expected`,
-        )
+    holds: (steps) => match(steps).pass,
+    explain: (steps) => {
+      const found = match(steps)
+      const calls = steps.flat()
+      const parts = [`calls made: ${describeSteps(steps)}`]
+      if (found.difference !== undefined) {
+        parts.push(differenceText(found.difference, steps, patterns, explicit))
       } else {
-        if (check.mode !== 'subset' && match.missing.length > 0) {
+        if (check.mode !== 'subset' && found.missing.length > 0) {
           parts.push(
-            `not made: ${describedList(match.missing, (j) => describePattern(check.expected[j] as (typeof check.expected)[number]))}`,
+            `not made: ${describedList(found.missing, (j) => describePattern(patterns[j] as ToolCallPattern))}`,
           )
         }
-        if (check.mode !== 'superset' && match.extra.length > 0) {
+        if (check.mode !== 'superset' && found.extra.length > 0) {
           parts.push(
-            `beyond the expected: ${describedList(match.extra, (i) => describeCall(calls[i] as ToolCallRecord))}`,
+            `beyond the expected: ${describedList(found.extra, (i) => describeCall(calls[i] as ToolCallRecord))}`,
           )
         }
       }
@@ -145,6 +159,30 @@ function trajectoryTest(check: ToolTrajectory): CallsTest {
   }
 }
 
-function callList(calls: readonly ToolCallRecord[]): string {
-  return describedList(calls, describeCall)
+/**
+ * Where `strict` found a difference: at a position of the calls when the step and its expected
+ * entries are one call each (as a trajectory of single calls reads), else at a step, its calls
+ * and the expected ones grouped.
+ */
+function differenceText(
+  difference: StepDifference,
+  steps: readonly CallStep[],
+  patterns: readonly ToolCallPattern[],
+  explicit: boolean,
+): string {
+  const step = steps[difference.step] ?? []
+  const group = difference.expected.map((j) => patterns[j] as ToolCallPattern)
+  if (!explicit && step.length <= 1 && group.length <= 1) {
+    const call = step[0]
+    const entry = group[0]
+    return `first difference at position ${difference.position}: ${call === undefined ? 'no call' : describeCall(call)} where ${entry === undefined ? 'no further call' : describePattern(entry)} was expected`
+  }
+  const made = step.length === 0 ? 'no call' : describeStep(step)
+  const wanted =
+    group.length === 0
+      ? 'no further call'
+      : group.length === 1 && !explicit
+        ? describePattern(group[0] as ToolCallPattern)
+        : describeExpected(group)
+  return `first difference at step ${difference.step}: ${made} where ${wanted} was expected`
 }

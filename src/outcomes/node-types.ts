@@ -2,6 +2,7 @@ import type {
   Aggregation,
   BooleanCheck,
   CrossTurnComparison,
+  ParallelCalls,
   TrajectoryMode,
   TurnScope,
 } from './types.js'
@@ -51,6 +52,9 @@ export const TRAJECTORY_MODES: readonly TrajectoryMode[] = [
   'subset',
   'superset',
 ]
+
+/** How `strict` may compare the calls within a step, the default first. */
+export const PARALLEL_CALLS: readonly ParallelCalls[] = ['unordered', 'ordered']
 
 /** The `type` tag of `value` when it is an object with a string tag, else `undefined`. */
 export function typeTag(value: unknown): string | undefined {

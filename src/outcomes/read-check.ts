@@ -24,7 +24,14 @@ import {
 import { asIs, invalid, readList, readObject, readString } from './read-check-values.js'
 import { isResultField, RESULT_FIELDS } from './read-field.js'
 import { readNodeFilter, readScope } from './read-scope.js'
-import { readArgs, readPattern, readSelection, readTimes, readToolName } from './read-tool-check.js'
+import {
+  readArgs,
+  readExpectedStep,
+  readParallel,
+  readSelection,
+  readTimes,
+  readToolName,
+} from './read-tool-check.js'
 import type { BooleanCheck, CheckPrimitive, FieldCheck, OutcomeCheck } from './types.js'
 
 const KEYS: Record<OutcomeCheck['type'], readonly string[]> = {
@@ -45,7 +52,7 @@ const KEYS: Record<OutcomeCheck['type'], readonly string[]> = {
   AtLeastN: ['type', 'n', 'conditions'],
   Judge: ['type', 'criteria', 'model', 'instructions', 'inconclusive'],
   CalledTool: ['type', 'name', 'args', 'times', 'scope', 'nodeId'],
-  ToolTrajectory: ['type', 'expected', 'mode', 'scope', 'nodeId'],
+  ToolTrajectory: ['type', 'expected', 'mode', 'parallel', 'scope', 'nodeId'],
   HandedOffTo: ['type', 'agent', 'scope'],
   CountTurns: ['type', 'nodeId', 'verifyResult'],
   FirstMatchIndex: ['type', 'nodeId', 'verifyResult'],
@@ -146,7 +153,7 @@ function readBooleanNode(node: RawNode, where: string, hydrate: boolean): Boolea
     }
     case 'ToolTrajectory': {
       const expected = readList(node.expected, `${where}.expected`).map((entry, i) =>
-        readPattern(entry, `${where}.expected.${i}`),
+        readExpectedStep(entry, `${where}.expected.${i}`),
       )
       if (!isOneOf(TRAJECTORY_MODES, node.mode)) {
         invalid(
@@ -155,9 +162,16 @@ function readBooleanNode(node: RawNode, where: string, hydrate: boolean): Boolea
           `Valid modes: ${quoteList(TRAJECTORY_MODES)}.`,
         )
       }
+      const parallel = readParallel(node.parallel, node.mode, `${where}.parallel`)
       const selection = readSelection(node, where, hydrate)
       if (!hydrate) return asIs<BooleanCheck>(node)
-      return { type: 'ToolTrajectory', expected, mode: node.mode, ...selection }
+      return {
+        type: 'ToolTrajectory',
+        expected,
+        mode: node.mode,
+        ...(parallel === undefined ? {} : { parallel }),
+        ...selection,
+      }
     }
     case 'HandedOffTo': {
       const agent = readString(node.agent, `${where}.agent`)

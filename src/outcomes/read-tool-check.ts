@@ -1,9 +1,16 @@
-import { assertKnownKeys } from '../errors/index.js'
+import { assertKnownKeys, quoteList } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../primitives/index.js'
-import { invalid, readObject, readString } from './read-check-values.js'
+import { isOneOf, PARALLEL_CALLS } from './node-types.js'
+import { invalid, readList, readObject, readString } from './read-check-values.js'
 import { readNodeFilter, readScope } from './read-scope.js'
-import type { CountRange, ToolArgMatch, ToolCallPattern, ToolCallsSelection } from './types.js'
+import type {
+  CountRange,
+  ParallelCalls,
+  ToolArgMatch,
+  ToolCallPattern,
+  ToolCallsSelection,
+} from './types.js'
 
 // The parts of the tool checks (`calledTool`, `toolTrajectory`), read for the check walker.
 
@@ -38,6 +45,39 @@ export function readPattern(data: unknown, where: string): ToolCallPattern {
   const name = readToolName(entry.name, `${where}.name`)
   if (entry.args === undefined) return { name }
   return { name, args: readArgs(entry.args, `${where}.args`) }
+}
+
+/** An entry of a trajectory: a call's pattern, or an explicit step (a non-empty list of them). */
+export function readExpectedStep(
+  data: unknown,
+  where: string,
+): ToolCallPattern | ToolCallPattern[] {
+  if (!Array.isArray(data)) return readPattern(data, where)
+  const step = readList(data, where).map((entry, i) => readPattern(entry, `${where}.${i}`))
+  if (step.length === 0) {
+    invalid(where, 'an empty step', 'An explicit step lists the calls of one assistant message.')
+  }
+  return step
+}
+
+/** How `strict` compares the calls within a step; `parallel` means nothing to the other modes. */
+export function readParallel(
+  data: unknown,
+  mode: string,
+  where: string,
+): ParallelCalls | undefined {
+  if (data === undefined) return undefined
+  if (!isOneOf(PARALLEL_CALLS, data)) {
+    invalid(where, describeValue(data), `Valid values: ${quoteList(PARALLEL_CALLS)}.`)
+  }
+  if (mode !== 'strict') {
+    invalid(
+      where,
+      `'parallel' with mode '${mode}'`,
+      "Only 'strict' orders calls; the other modes compare them in any order. Leave 'parallel' out, or use mode 'strict'.",
+    )
+  }
+  return data
 }
 
 /** The argument matches of a call, by argument name (`__proto__` kept as an own key). */

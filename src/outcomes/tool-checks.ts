@@ -13,6 +13,7 @@ import type {
   CalledTool,
   CountRange,
   NodeFilter,
+  ParallelCalls,
   ToolArgMatch,
   ToolCallPattern,
   ToolCallsSelection,
@@ -51,10 +52,21 @@ export type ExpectedToolCall =
   | string
   | { readonly name: string; readonly args?: ToolArgs | undefined }
 
+/**
+ * An entry of an expected trajectory: a call, or an explicit step — the calls one assistant
+ * message makes at once (parallel calls), e.g. `['get_weather', 'get_weather']`.
+ */
+export type ExpectedToolStep = ExpectedToolCall | readonly ExpectedToolCall[]
+
 /** The options of `toolTrajectory`. */
 export interface ToolTrajectoryOptions extends ToolScopeOptions {
   /** What the calls made are relative to the expected list; default `'strict'`. */
   mode?: TrajectoryMode | undefined
+  /**
+   * How `strict` compares the calls of one step (calls made by one assistant message): as a
+   * multiset (`'unordered'`, the default) or in the order they were made (`'ordered'`).
+   */
+  parallel?: ParallelCalls | undefined
 }
 
 /**
@@ -86,16 +98,20 @@ export function calledTool(name: string, options?: CalledToolOptions): CalledToo
 
 /**
  * Holds when the tool calls made follow `expected` as `mode` says (default `'strict'`): `strict`
- * the same calls in the same order, `unordered` the same calls in any order, `subset` no call
+ * the same calls in the same order — steps (the calls of one assistant message) in order, the
+ * calls within a step in any order unless `parallel: 'ordered'`, step boundaries compared when an
+ * entry is a list (an explicit step); `unordered` the same calls in any order, `subset` no call
  * beyond the expected ones (each entry used at most once), `superset` every expected call made
- * (others allowed). Entries match by name and, when given, arguments (a partial match).
+ * (others allowed) — these three ignore steps. Entries match by name and, when given, arguments
+ * (a partial match).
  *
  * @example
  * toolTrajectory(['search', 'book'])
  * toolTrajectory(['search', { name: 'book', args: { city: 'Paris' } }], { mode: 'superset' })
+ * toolTrajectory(['search', ['get_weather', 'get_weather']]) // two calls in one message
  */
 export function toolTrajectory(
-  expected: readonly ExpectedToolCall[],
+  expected: readonly ExpectedToolStep[],
   options?: ToolTrajectoryOptions,
 ): ToolTrajectory {
   const where = 'toolTrajectory()'
@@ -107,8 +123,8 @@ export function toolTrajectory(
       "Write e.g. toolTrajectory(['search', { name: 'book', args: { city: 'Paris' } }]).",
     )
   }
-  const patterns = expected.map((entry, i) => patternFromEntry(entry, `${where}: expected[${i}]`))
-  const read = parseOptionKeys(options, ['mode', 'scope', 'node'], {
+  const patterns = expected.map((entry, i) => stepFromEntry(entry, `${where}: expected[${i}]`))
+  const read = parseOptionKeys(options, ['mode', 'parallel', 'scope', 'node'], {
     where,
     fix: OPTIONS_FIX,
   })
@@ -118,8 +134,30 @@ export function toolTrajectory(
     mode: read.mode === undefined ? 'strict' : (read.mode as TrajectoryMode),
     ...readSelection(read.scope, read.node, where),
   }
+  // Checked with the node, as `evaluateOutcome` checks it.
+  if (read.parallel !== undefined) check.parallel = read.parallel as ParallelCalls
   assertOutcomeCheck(check, where)
   return check
+}
+
+/** An entry: a call's pattern, or an explicit step's (a non-empty list of calls). */
+function stepFromEntry(entry: unknown, where: string): ToolCallPattern | ToolCallPattern[] {
+  if (!Array.isArray(entry)) return patternFromEntry(entry, where)
+  if (entry.length === 0) {
+    throw new InvalidArgumentError(
+      `${where} is an empty step`,
+      "An explicit step lists the calls one assistant message makes, e.g. ['get_weather', 'get_weather']; leave it out when no call is expected there.",
+    )
+  }
+  return entry.map((call, i) => {
+    if (Array.isArray(call)) {
+      throw new InvalidArgumentError(
+        `${where}[${i}] is a list inside a step`,
+        "A step lists calls: write ['search', ['get_weather', 'get_weather']], one level deep.",
+      )
+    }
+    return patternFromEntry(call, `${where}[${i}]`)
+  })
 }
 
 function patternFromEntry(entry: unknown, where: string): ToolCallPattern {

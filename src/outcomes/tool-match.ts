@@ -3,7 +3,7 @@
 
 import { deepEqual, isPlainObject } from '../primitives/index.js'
 import type { ToolCallRecord } from '../state/types.js'
-import type { ToolArgMatch, ToolCallPattern, TrajectoryMode } from './types.js'
+import type { ParallelCalls, ToolArgMatch, ToolCallPattern, TrajectoryMode } from './types.js'
 
 /** A pattern made ready to test calls: its regular expressions compiled once. */
 export type CallTest = (call: ToolCallRecord) => boolean
@@ -58,34 +58,54 @@ function compileArg(match: ToolArgMatch): (value: unknown) => boolean {
   return (value) => deepEqual(value, expected)
 }
 
+/** Where `strict` found the steps made and the expected ones to differ. */
+export interface StepDifference {
+  /** The index of the step (among the steps read) that differs; past the last when they ended. */
+  step: number
+  /** The position of that step's first call among the calls read. */
+  position: number
+  /** The expected entries the step was compared with (indexes into the flat expected list). */
+  expected: number[]
+}
+
 /** How a list of calls compares with an expected trajectory, and where it differs. */
 export interface TrajectoryMatch {
   pass: boolean
-  /** `strict`: the first position where call and expected entry differ (or one list ended). */
-  firstDifference?: number | undefined
-  /** The expected entries no call was paired with (indexes into `expected`). */
+  /** `strict`: the first step where calls and expected entries differ. */
+  difference?: StepDifference | undefined
+  /** The expected entries no call was paired with (indexes into the flat expected list). */
   missing: number[]
-  /** The calls paired with no expected entry (indexes into the calls). */
+  /** The calls paired with no expected entry (indexes into the flat list of calls). */
   extra: number[]
 }
 
+/** An expected trajectory made ready: a test per call, a list of them for an explicit step. */
+export type ExpectedTests = readonly (CallTest | readonly CallTest[])[]
+
 /**
- * Compares the calls made with the expected entries under `mode`. The unordered modes pair calls
- * with entries by a maximum bipartite matching, so an entry that fits several calls never takes
- * the one another entry needed (a greedy pairing could fail where a pairing exists).
+ * Compares the calls made, in steps (the calls of one assistant message each), with the expected
+ * entries under `mode`. `strict` compares the steps in order and the calls within a step as a
+ * multiset (in order with `parallel: 'ordered'`): a flat expected list is cut into pieces the
+ * sizes of the steps made, an entry that is a list is a step whose boundaries must match too.
+ * The other modes ignore steps. The unordered comparisons pair calls with entries by a maximum
+ * bipartite matching, so an entry that fits several calls never takes the one another entry
+ * needed (a greedy pairing could fail where a pairing exists).
  *
  * @example
- * matchTrajectory(calls, [compileCallPattern({ name: 'search' })], 'superset')
+ * matchTrajectory([[call]], [compileCallPattern({ name: 'search' })], 'superset')
  */
 export function matchTrajectory(
-  calls: readonly ToolCallRecord[],
-  expected: readonly CallTest[],
+  steps: readonly (readonly ToolCallRecord[])[],
+  expected: ExpectedTests,
   mode: TrajectoryMode,
+  parallel: ParallelCalls = 'unordered',
 ): TrajectoryMatch {
-  if (mode === 'strict') return strictMatch(calls, expected)
-  const pairs = maximumPairing(calls, expected)
+  const calls = steps.flat()
+  const tests = expected.flat()
+  if (mode === 'strict') return strictMatch(steps, expected, parallel)
+  const pairs = maximumPairing(calls, tests)
   const missing: number[] = []
-  for (let j = 0; j < expected.length; j++) if (pairs.callOf[j] === -1) missing.push(j)
+  for (let j = 0; j < tests.length; j++) if (pairs.callOf[j] === -1) missing.push(j)
   const extra: number[] = []
   for (let i = 0; i < calls.length; i++) if (pairs.entryOf[i] === -1) extra.push(i)
   const pass =
@@ -98,22 +118,72 @@ export function matchTrajectory(
 }
 
 function strictMatch(
-  calls: readonly ToolCallRecord[],
-  expected: readonly CallTest[],
+  steps: readonly (readonly ToolCallRecord[])[],
+  expected: ExpectedTests,
+  parallel: ParallelCalls,
 ): TrajectoryMatch {
-  const shared = Math.min(calls.length, expected.length)
-  let first = -1
-  for (let i = 0; i < shared && first === -1; i++) {
-    if (!(expected[i] as CallTest)(calls[i] as ToolCallRecord)) first = i
+  const tests = expected.flat()
+  const groups = expectedGroups(steps, expected)
+  const count = Math.max(steps.length, groups.length)
+  let position = 0
+  for (let k = 0; k < count; k++) {
+    const step = steps[k] ?? []
+    const group = groups[k] ?? []
+    const fits =
+      step.length === group.length &&
+      (parallel === 'ordered'
+        ? step.every((call, i) => (tests[group[i] as number] as CallTest)(call))
+        : maximumPairing(
+            step,
+            group.map((j) => tests[j] as CallTest),
+          ).entryOf.every((j) => j !== -1))
+    if (!fits) {
+      const first = group[0] ?? tests.length
+      const missing: number[] = []
+      for (let j = first; j < tests.length; j++) missing.push(j)
+      const extra: number[] = []
+      for (let i = position; i < position + countFrom(steps, k); i++) extra.push(i)
+      return { pass: false, difference: { step: k, position, expected: group }, missing, extra }
+    }
+    position += step.length
   }
-  if (first === -1 && calls.length === expected.length)
-    return { pass: true, missing: [], extra: [] }
-  if (first === -1) first = shared
-  const missing: number[] = []
-  for (let j = first; j < expected.length; j++) missing.push(j)
-  const extra: number[] = []
-  for (let i = first; i < calls.length; i++) extra.push(i)
-  return { pass: false, firstDifference: first, missing, extra }
+  return { pass: true, missing: [], extra: [] }
+}
+
+/**
+ * The expected entries each step is compared with (indexes into the flat list): the explicit
+ * steps as given; a flat list cut into pieces the sizes of the steps made, then, when entries
+ * are left, the next one (what a missing step should have called).
+ */
+function expectedGroups(
+  steps: readonly (readonly ToolCallRecord[])[],
+  expected: ExpectedTests,
+): number[][] {
+  const groups: number[][] = []
+  let next = 0
+  const take = (size: number) => {
+    const group: number[] = []
+    for (let i = 0; i < size; i++) group.push(next++)
+    return group
+  }
+  if (expected.some((entry) => Array.isArray(entry))) {
+    for (const entry of expected) groups.push(take(Array.isArray(entry) ? entry.length : 1))
+    return groups
+  }
+  const total = expected.length
+  for (const step of steps) {
+    if (next >= total) break
+    groups.push(take(Math.min(step.length, total - next)))
+  }
+  if (next < total) groups.push(take(1))
+  return groups
+}
+
+/** How many calls the steps from `k` on made. */
+function countFrom(steps: readonly (readonly ToolCallRecord[])[], k: number): number {
+  let n = 0
+  for (let i = k; i < steps.length; i++) n += (steps[i] as readonly ToolCallRecord[]).length
+  return n
 }
 
 interface Pairing {

@@ -209,11 +209,22 @@ export interface CalledTool extends ToolCallsSelection {
  */
 export type TrajectoryMode = 'strict' | 'unordered' | 'subset' | 'superset'
 
-/** Holds when the tool calls made follow `expected` as `mode` says. */
+/**
+ * How `strict` compares the calls of one step (calls made by one assistant message): `unordered`
+ * (the default) as a multiset, `ordered` in the order they were made.
+ */
+export type ParallelCalls = 'unordered' | 'ordered'
+
+/**
+ * Holds when the tool calls made follow `expected` as `mode` says. An entry that is a list is an
+ * explicit step (the calls of one assistant message); `strict` then compares step boundaries too.
+ */
 export interface ToolTrajectory extends ToolCallsSelection {
   type: 'ToolTrajectory'
-  expected: ToolCallPattern[]
+  expected: (ToolCallPattern | ToolCallPattern[])[]
   mode: TrajectoryMode
+  /** How `strict` compares the calls within a step; left out, as a multiset. */
+  parallel?: ParallelCalls | undefined
 }
 
 /**

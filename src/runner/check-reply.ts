@@ -153,6 +153,11 @@ function toolCallProblem(call: unknown): string | undefined {
   ) {
     return `has \`durationMs\` ${describeValue(durationMs)}; expected a number`
   }
+  // Trajectories group calls by step: a step that is no index would group them by accident.
+  const { step } = call
+  if (step !== undefined && !(typeof step === 'number' && Number.isInteger(step) && step >= 0)) {
+    return `has \`step\` ${describeValue(step)}; expected the step's index in the turn (an integer ≥ 0; calls of one assistant message share it)`
+  }
   return undefined
 }
 

@@ -3,7 +3,7 @@ import type { ScenarioNode } from '../scenario/index.js'
 import type { ChatMessage, Usage } from '../state/types.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
 import { guardrailReplyOf } from './guardrail-thrown.js'
-import { toolCallsOf, turnMessages } from './reply-messages.js'
+import { toolCallsOf, turnMessages, withSteps } from './reply-messages.js'
 import type { RunContext } from './run-context.js'
 import { failure, turnErrorOf } from './turn-error.js'
 import {
@@ -60,8 +60,11 @@ export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown):
   }
   const { chain } = checked
   const toolCalls =
-    structured.toolCalls ??
-    (structured.messages === undefined ? [] : toolCallsOf(structured.messages))
+    structured.toolCalls === undefined
+      ? structured.messages === undefined
+        ? []
+        : toolCallsOf(structured.messages)
+      : withSteps(structured.toolCalls, structured.messages)
   const usage =
     structured.usage !== undefined ? usageFrom(structured.usage) : (spent ?? zeroUsage())
   // A tripped guardrail: no answer, and nothing of the turn but its question reaches the next

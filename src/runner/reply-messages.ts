@@ -33,7 +33,8 @@ function endsWithAnswer(messages: readonly ChatMessage[], content: string): bool
  * The tool calls stated by the agent's messages, in order, for a reply without `toolCalls`: one
  * per entry of an assistant message's `tool_calls` — `id`, `name`, and `arguments` parsed when it
  * is JSON (the text as given otherwise) — with `result` from the `tool` message answering it
- * (its content, parsed when it is JSON), absent when no tool message answers it.
+ * (its content, parsed when it is JSON), absent when no tool message answers it. The calls of one
+ * assistant message share a `step`: the index of that message among those that call tools.
  */
 export function toolCallsOf(messages: readonly ChatMessage[]): ToolCallRecord[] {
   let results: Map<string, string> | undefined
@@ -45,18 +46,65 @@ export function toolCallsOf(messages: readonly ChatMessage[]): ToolCallRecord[] 
       if (!results.has(message.tool_call_id)) results.set(message.tool_call_id, message.content)
     }
   }
+  let step = 0
   for (const message of messages) {
     if (message.role !== 'assistant' || message.tool_calls === undefined) continue
-    for (const call of message.tool_calls) calls.push(recordOf(call, results))
+    if (message.tool_calls.length === 0) continue
+    for (const call of message.tool_calls) calls.push(recordOf(call, results, step))
+    step++
   }
   return calls
 }
 
-function recordOf(call: ChatToolCall, results: Map<string, string> | undefined): ToolCallRecord {
+/**
+ * The tool calls of a reply that gives `toolCalls`: a call without a `step` takes the step of the
+ * assistant message in `messages` carrying its id (calls of one message share it); a call no
+ * message carries is a step of its own. Steps follow the calls' order; a given `step` is kept.
+ */
+export function withSteps(
+  toolCalls: readonly ToolCallRecord[],
+  messages: readonly ChatMessage[] | undefined,
+): ToolCallRecord[] {
+  if (toolCalls.every((call) => call.step !== undefined)) return [...toolCalls]
+  const messageOf = new Map<string, number>()
+  for (const [index, message] of (messages ?? []).entries()) {
+    if (message.role !== 'assistant' || message.tool_calls === undefined) continue
+    for (const call of message.tool_calls)
+      if (!messageOf.has(call.id)) messageOf.set(call.id, index)
+  }
+  const out: ToolCallRecord[] = []
+  // The message of the previous call, when it was placed by its message; a call of the same
+  // message joins its step, anything else starts the next one.
+  let previous: { step: number; message: number | undefined } | undefined
+  for (const call of toolCalls) {
+    if (call.step !== undefined) {
+      out.push(call)
+      previous = { step: call.step, message: undefined }
+      continue
+    }
+    const message = messageOf.get(call.id)
+    const step =
+      previous === undefined
+        ? 0
+        : message !== undefined && message === previous.message
+          ? previous.step
+          : previous.step + 1
+    out.push({ ...call, step })
+    previous = { step, message }
+  }
+  return out
+}
+
+function recordOf(
+  call: ChatToolCall,
+  results: Map<string, string> | undefined,
+  step: number,
+): ToolCallRecord {
   const record: ToolCallRecord = {
     id: call.id,
     name: call.function.name,
     arguments: parsedOrText(call.function.arguments),
+    step,
   }
   const result = results?.get(call.id)
   if (result !== undefined) record.result = parsedOrText(result)

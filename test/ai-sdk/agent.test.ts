@@ -61,6 +61,7 @@ describe('aiSdkAgent', () => {
         name: 'lookUpOrder',
         arguments: { id: '1042' },
         result: { id: '1042', status: 'delayed until Friday' },
+        step: 0,
       },
     ])
     expect(first?.toolNames).toEqual(['lookUpOrder'])
@@ -132,6 +133,7 @@ describe('aiSdkAgent', () => {
         name: 'lookUpOrder',
         arguments: { id: '7' },
         error: 'the order service is down',
+        step: 0,
       },
     ])
     expect(result.history[0]?.messages[1]).toEqual({

@@ -175,7 +175,7 @@ describe('from a result', () => {
     ])
   })
 
-  test('tool call records over the steps, each with its result or error', () => {
+  test('tool call records over the steps, each with its result or error and its step', () => {
     expect(
       toolCallRecords([
         {
@@ -190,9 +190,10 @@ describe('from a result', () => {
         { content: [{ type: 'tool-call', toolCallId: 'c', toolName: 't', input: { x: 2 } }] },
       ]),
     ).toEqual([
-      { id: 'a', name: 't', arguments: { x: 1 }, result: 42 },
-      { id: 'b', name: 'u', arguments: {}, error: 'nope' },
-      { id: 'c', name: 't', arguments: { x: 2 } },
+      // The calls of one step (one model response) share it.
+      { id: 'a', name: 't', arguments: { x: 1 }, result: 42, step: 0 },
+      { id: 'b', name: 'u', arguments: {}, error: 'nope', step: 0 },
+      { id: 'c', name: 't', arguments: { x: 2 }, step: 1 },
     ])
   })
 })

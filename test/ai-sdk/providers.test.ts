@@ -124,6 +124,7 @@ describe('the Responses API model (@ai-sdk/openai default)', () => {
         name: 'lookUpOrder',
         arguments: { id: '1042' },
         result: { id: '1042', status: 'delayed' },
+        step: 0,
       },
     ])
     expect(live.history[0]?.usage.answering).toEqual({
@@ -197,6 +198,7 @@ describe('@ai-sdk/anthropic (Messages API)', () => {
         name: 'lookUpOrder',
         arguments: { id: '1042' },
         result: { id: '1042', status: 'delayed' },
+        step: 0,
       },
     ])
     // input = uncached + cache reads + cache writes, as the library counts it.

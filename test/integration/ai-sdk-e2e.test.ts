@@ -127,6 +127,7 @@ describe('an AI SDK agent and judge, recorded then replayed', { timeout: 180_000
           name: 'lookUpOrder',
           arguments: { id: '1042' },
           result: { id: '1042', status: 'delayed until Friday' },
+          step: 0,
         },
       ],
       messages: 3,

@@ -143,3 +143,95 @@ describe('toHaveToolTrajectory', () => {
     )
   })
 })
+
+describe('toHaveToolTrajectory over steps', () => {
+  // Turn 0 searches; turn 1 asks for two cities' weather in one message, then books.
+  const weatherCall = (id: string, city: string) => ({
+    id,
+    type: 'function' as const,
+    function: { name: 'get_weather', arguments: JSON.stringify({ city }) },
+  })
+  const stepped = () =>
+    runScenario(travel, {
+      model: scriptedModel([
+        { content: 'Found two.', toolCalls: [call('1', 'search', { q: 'Paris hotels' })] },
+        {
+          content: 'Booked.',
+          messages: [
+            {
+              role: 'assistant',
+              content: null,
+              tool_calls: [weatherCall('w1', 'SF'), weatherCall('w2', 'London')],
+            },
+            { role: 'tool', tool_call_id: 'w1', content: 'sunny' },
+            { role: 'tool', tool_call_id: 'w2', content: 'rainy' },
+            {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                { id: 'b1', type: 'function', function: { name: 'book', arguments: '{}' } },
+              ],
+            },
+            { role: 'tool', tool_call_id: 'b1', content: 'ok' },
+          ],
+        },
+      ]),
+    })
+  const weather = (city: string) => ({ name: 'get_weather', args: { city } })
+
+  test('parallel calls in any order, unless parallel is ordered; a turn alone', async () => {
+    const result = await stepped()
+    expect(result).toHaveToolTrajectory(['search', weather('London'), weather('SF'), 'book'])
+    expect(result).toHaveToolTrajectory(['search', ['get_weather', 'get_weather'], 'book'])
+    expect(result).not.toHaveToolTrajectory(['search', 'get_weather', 'book', 'get_weather'])
+    expect(result).not.toHaveToolTrajectory([weather('London'), weather('SF'), 'book'], {
+      turn: 1,
+      parallel: 'ordered',
+    })
+    expect(result).toHaveToolTrajectory([weather('SF'), weather('London'), 'book'], {
+      turn: -1,
+      parallel: 'ordered',
+    })
+    expect(result).toHaveToolTrajectory([[weather('London'), weather('SF')], ['book']], {
+      turn: 1,
+    })
+  })
+
+  test('a failure shows the calls of one message grouped, and the step that differs', async () => {
+    const result = await stepped()
+    const { message } = failure(() =>
+      expect(result).toHaveToolTrajectory(['book', weather('SF'), weather('London')], {
+        turn: 1,
+      }),
+    )
+    expect(message).toMatchInlineSnapshot(`
+      "expect(result).toHaveToolTrajectory(['book', get_weather({ city: 'SF' }), get_weather({ city: 'London' })], {"turn":1})
+
+      Expected exactly these calls, in this order in turn 1 (strict): ['book', get_weather({ city: 'SF' }), get_weather({ city: 'London' })].
+      Calls made, per turn:
+        #1 book  [get_weather({"city":"SF"}), get_weather({"city":"London"})], book({})
+      Note: Turn 1 ('book'): toolTrajectory strict ['book', get_weather({ city: 'SF' }), get_weather({ city: 'London' })] (turnAt(1)): calls made: [get_weather({"city":"SF"}), get_weather({"city":"London"})], book({}); first difference at step 0: [get_weather({"city":"SF"}), get_weather({"city":"London"})] where ['book', get_weather({ city: 'SF' })] was expected; the check does not match."
+    `)
+    const ordered = failure(() =>
+      expect(result).toHaveToolTrajectory(['search', weather('London'), weather('SF'), 'book'], {
+        parallel: 'ordered',
+      }),
+    )
+    expect(ordered.message).toMatchInlineSnapshot(`
+      "expect(result).toHaveToolTrajectory(['search', get_weather({ city: 'London' }), get_weather({ city: 'SF' }), 'book'], {"parallel":"ordered"})
+
+      Expected exactly these calls, in this order (strict, parallel calls in order): ['search', get_weather({ city: 'London' }), get_weather({ city: 'SF' }), 'book'].
+      Calls made, per turn:
+        #0 ask   search({"q":"Paris hotels"})
+        #1 book  [get_weather({"city":"SF"}), get_weather({"city":"London"})], book({})
+      Note: toolTrajectory strict (parallel calls in order) ['search', get_weather({ city: 'London' }), get_weather({ city: 'SF' }), 'book'] (all turns): calls made: search({"q":"Paris hotels"}), [get_weather({"city":"SF"}), get_weather({"city":"London"})], book({}); first difference at step 1: [get_weather({"city":"SF"}), get_weather({"city":"London"})] where [get_weather({ city: 'London' }), get_weather({ city: 'SF' })] was expected; the check does not match."
+    `)
+  })
+
+  test('parallel with a mode other than strict is an error', async () => {
+    const result = await stepped()
+    expect(() =>
+      expect(result).toHaveToolTrajectory(['book'], { mode: 'subset', parallel: 'ordered' }),
+    ).toThrow("'parallel' with mode 'subset'")
+  })
+})

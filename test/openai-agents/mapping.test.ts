@@ -128,7 +128,7 @@ describe('runReply', () => {
       { role: 'assistant', content: 'done' },
     ])
     expect(reply.toolCalls).toEqual([
-      { id: 'c1', name: 'look', arguments: 'not json', result: 'ok' },
+      { id: 'c1', name: 'look', arguments: 'not json', result: 'ok', step: 0 },
     ])
     expect(reply.agent).toBe('A')
   })

@@ -86,12 +86,14 @@ describe('openAIAgent: a turn of the Agents SDK', () => {
         name: 'transfer_to_Billing',
         arguments: {},
         result: { assistant: 'Billing' },
+        step: 0,
       },
       {
         id: 'call_lookup',
         name: 'lookUpInvoice',
         arguments: { id: '1042' },
         result: { amount: 120, charged: 2 },
+        step: 1,
       },
     ])
     expect(charge?.messages).toEqual([

@@ -16,7 +16,10 @@ import {
   type OutcomeCheck,
   resultCheck,
   statusIs,
+  type ToolCallPattern,
+  type ToolTrajectory,
   type TurnCheck,
+  toolTrajectory,
   turnAt,
 } from '../../src/outcomes/index.js'
 import type { ScenarioExecutionResult } from '../../src/state/types.js'
@@ -60,6 +63,25 @@ describe('evaluateOutcome', () => {
     expectTypeOf(evaluateOutcome(statusIs('completed'), result)).toEqualTypeOf<boolean>()
     expectTypeOf(evaluateOutcome(countTurns(), result)).toEqualTypeOf<number>()
     expectTypeOf(evaluateOutcome(anyCheck, result)).toEqualTypeOf<boolean | number>()
+  })
+})
+
+describe('toolTrajectory', () => {
+  test('entries are calls or explicit steps; parallel and any single-turn scope are options', () => {
+    expectTypeOf(
+      toolTrajectory(['search', ['get_weather', { name: 'get_weather', args: { city: /SF/ } }]], {
+        parallel: 'ordered',
+        scope: turnAt(2),
+      }),
+    ).toEqualTypeOf<ToolTrajectory>()
+    toolTrajectory(['a'], { parallel: 'unordered', scope: lastTurnScope() })
+    // @ts-expect-error -- parallel is 'unordered' or 'ordered'
+    toolTrajectory(['a'], { parallel: true })
+    // @ts-expect-error -- a step holds calls, one level deep
+    toolTrajectory([['a', ['b']]])
+    expectTypeOf<ToolTrajectory['expected'][number]>().toEqualTypeOf<
+      ToolCallPattern | ToolCallPattern[]
+    >()
   })
 })
 

@@ -95,10 +95,17 @@ describe('AgentReply.messages', () => {
     }
     const result = await runScenario(twoTurns(), { model: () => reply, turnLimit: 1 })
     expect(result.history[0]?.toolCalls).toEqual([
-      { id: 'c1', name: 'lookup', arguments: { target: 'BCL-2' }, result: { drug: 'venetoclax' } },
-      { id: 'c2', name: 'notes', arguments: 'free text', result: 'no notes' },
+      // The calls of one assistant message share a step.
+      {
+        id: 'c1',
+        name: 'lookup',
+        arguments: { target: 'BCL-2' },
+        result: { drug: 'venetoclax' },
+        step: 0,
+      },
+      { id: 'c2', name: 'notes', arguments: 'free text', result: 'no notes', step: 0 },
       // No tool message answers it: no result.
-      { id: 'c3', name: 'lookup', arguments: { target: 'MCL-1' } },
+      { id: 'c3', name: 'lookup', arguments: { target: 'MCL-1' }, step: 1 },
     ])
     expect(result.history[0]?.toolNames).toEqual(['lookup', 'notes', 'lookup'])
     expect(result.finalState.toolNames).toEqual(['lookup', 'notes', 'lookup'])
@@ -112,7 +119,8 @@ describe('AgentReply.messages', () => {
       toolCalls,
     }
     const result = await runScenario(twoTurns(), { model: () => reply, turnLimit: 1 })
-    expect(result.history[0]?.toolCalls).toEqual(toolCalls)
+    // No message carries 'x': a step of its own.
+    expect(result.history[0]?.toolCalls).toEqual([{ ...toolCalls[0], step: 0 }])
   })
 
   test('a tool call in messages of the wrong shape is an agent error naming it', async () => {

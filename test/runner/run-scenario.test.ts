@@ -220,7 +220,8 @@ describe('the conversation the agent sees', () => {
       .setEntry('a')
       .validate()
     const result = await runScenario(definition, { model })
-    expect(result.history[0]?.toolCalls).toEqual([toolCall])
+    // The assistant message carrying its id gives its step.
+    expect(result.history[0]?.toolCalls).toEqual([{ ...toolCall, step: 0 }])
     expect(result.history[0]?.messages.map((m) => m.role)).toEqual([
       'assistant',
       'tool',

@@ -49,6 +49,24 @@ describe('the scenario matchers on expect()', () => {
     expectTypeOf(expect(results).toHavePassRate(0.8, { confidence: 0.9 })).toEqualTypeOf<void>()
   })
 
+  test('toHaveToolTrajectory takes explicit steps, parallel and a turn', () => {
+    expectTypeOf(
+      expect(result).toHaveToolTrajectory(['search', ['get_weather', { name: 'get_weather' }]], {
+        parallel: 'ordered',
+        turn: -1,
+      }),
+    ).toEqualTypeOf<void>()
+    expectTypeOf(
+      expect(result).not.toHaveToolTrajectory(['a'], { mode: 'unordered', turn: 2 }),
+    ).toEqualTypeOf<void>()
+    // @ts-expect-error -- parallel is 'unordered' or 'ordered'
+    expect(result).toHaveToolTrajectory(['a'], { parallel: 'any' })
+    // @ts-expect-error -- turn is an index, not a scope
+    expect(result).toHaveToolTrajectory(['a'], { turn: turnAt(2) })
+    // @ts-expect-error -- a step holds calls, one level deep
+    expect(result).toHaveToolTrajectory([['a', ['b']]])
+  })
+
   test('after .resolves and in expect.poll they return a promise to await', () => {
     expectTypeOf(expect(pending).resolves.toHaveStatus('completed')).toEqualTypeOf<Promise<void>>()
     expectTypeOf(expect(pending).resolves.not.toHaveTurnCount(1)).toEqualTypeOf<Promise<void>>()
