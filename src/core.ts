@@ -138,6 +138,7 @@ export { createLimiter, type Limiter, type LimiterOptions } from './models/limit
 export type {
   AgentContext,
   AgentFunction,
+  AgentMessage,
   AgentReply,
   AnsweringOverride,
   AnsweringSide,

@@ -151,6 +151,7 @@ export type {
 export type {
   AgentContext,
   AgentFunction,
+  AgentMessage,
   AgentReply,
   AnsweringOverride,
   AnsweringSide,

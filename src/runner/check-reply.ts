@@ -114,17 +114,20 @@ function messageProblem(message: unknown): string | undefined {
   }
   if (typeof content !== 'string')
     return `(${role}) has \`content\` ${describeValue(content)}; expected a string`
-  if (role === 'tool' && typeof message.tool_call_id !== 'string') {
-    return `(tool) has \`tool_call_id\` ${describeValue(message.tool_call_id)}; expected a string`
+  const callId = message.tool_call_id
+  if (role === 'tool' && callId !== undefined && typeof callId !== 'string') {
+    return `(tool) has \`tool_call_id\` ${describeValue(callId)}; expected a string (or none: the id of the call it answers is filled in)`
   }
   return undefined
 }
 
 /** What is wrong with one tool call of an assistant message, or `undefined` (Chat Completions shape). */
 function chatToolCallProblem(call: unknown): string | undefined {
-  const shape = 'expected { id, type: "function", function: { name, arguments } }'
+  const shape = 'expected { id?, type: "function", function: { name, arguments } }'
   if (!isPlainObject(call)) return `that is ${describeValue(call)}; ${shape}`
-  if (typeof call.id !== 'string') return `with \`id\` ${describeValue(call.id)}; ${shape}`
+  // A missing id is filled in by the run (`withCallIds`); a present one must be a string.
+  if (call.id !== undefined && typeof call.id !== 'string')
+    return `with \`id\` ${describeValue(call.id)}; ${shape}`
   const fn = call.function
   if (!isPlainObject(fn)) return `with \`function\` ${describeValue(fn)}; ${shape}`
   if (typeof fn.name !== 'string')

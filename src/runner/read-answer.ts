@@ -2,7 +2,7 @@ import { formatMessage, TurnTimeoutError } from '../errors/index.js'
 import type { ScenarioNode } from '../scenario/index.js'
 import type { ChatMessage, Usage } from '../state/types.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
-import { toolCallsOf, turnMessages } from './reply-messages.js'
+import { toolCallsOf, turnMessages, withCallIds } from './reply-messages.js'
 import type { RunContext } from './run-context.js'
 import { failure, turnErrorOf } from './turn-error.js'
 import { type AnswerStep, abortedWhile, type NotAnswered, noAnswer } from './turn-steps.js'
@@ -25,7 +25,8 @@ export function timedOut(run: RunContext, node: ScenarioNode): NotAnswered {
  * the run's abort is not taken (the run ends `error`, never `completed` with a late answer); a
  * reply of the wrong shape is an `agent` failure naming what is wrong.
  *
- * An agent's reply: `messages` may end with the final answer (not repeated); without `toolCalls`
+ * An agent's reply: tool call ids it left out are filled in (`withCallIds`); `messages` may end
+ * with the final answer (not repeated); without `toolCalls`
  * the tool calls are read from `messages`; without `usage` the tokens of the agent's own counted
  * calls are the turn's answering usage (with `usage`, only it: never both). A failed turn keeps
  * the tokens the agent's calls spent before it.
@@ -52,10 +53,13 @@ export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown):
     return { ok: true, content: structured, messages, toolCalls: [], usage: spent ?? zeroUsage() }
   }
   const { content } = structured
-  const messages = turnMessages(structured.messages, content)
-  const toolCalls =
-    structured.toolCalls ??
-    (structured.messages === undefined ? [] : toolCallsOf(structured.messages))
+  // Ids the agent left out are filled in first, so the messages and the calls read from them agree.
+  const given =
+    structured.messages === undefined
+      ? undefined
+      : withCallIds(structured.messages, () => run.view.turn)
+  const messages = turnMessages(given, content)
+  const toolCalls = structured.toolCalls ?? (given === undefined ? [] : toolCallsOf(given))
   const usage =
     structured.usage !== undefined ? usageFrom(structured.usage) : (spent ?? zeroUsage())
   if (structured.agent === undefined) return { ok: true, content, messages, toolCalls, usage }
@@ -87,7 +91,10 @@ export function answerFailed(thrown: unknown, aborted: boolean, run?: RunContext
   return {
     ok: false,
     error,
-    messages: partial.messages === undefined ? [] : [...partial.messages],
+    messages:
+      partial.messages === undefined
+        ? []
+        : [...withCallIds(partial.messages, () => run?.view.turn ?? 0)],
     toolCalls: partial.toolCalls ?? [],
     usage: usageFrom(partial.usage),
   }

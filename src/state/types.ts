@@ -329,6 +329,15 @@ export interface ScenarioExecutionResult {
   stopReason: StopReason
   /** The messages the run was seeded with (`seed`), before the first question; `[]` when none. */
   seed: ChatMessage[]
+  /**
+   * The whole run as one conversation in Chat Completions shape: the first turn's system prompt
+   * (when there is one), the seed, then each turn's question (`user`), its assistant messages
+   * with their `tool_calls`, the `tool` messages answering them (`tool_call_id`), and the final
+   * answer. A node's own system prompt that differs from the one in effect comes as a `system`
+   * message before that node's question. A plain array, made once with the result. Absent on a
+   * result written before the field existed.
+   */
+  messages: ChatMessage[]
   /** Outcome criteria by name: boolean criteria, and numeric ones (reported, not asserted). */
   outcomeResults: Record<string, boolean | number>
   /**
