@@ -4,7 +4,7 @@ import type { AgentReply } from '../models/types.js'
 
 /** The shape an agent may answer with, as messages state it. */
 export const REPLY_SHAPE =
-  "Return a string, or a plain object { content: string, messages?: ChatMessage[] (this turn's assistant and tool messages, in Chat Completions shape; may end with the final answer), toolCalls?: { id, name, arguments, result? }[] (read from messages when left out), usage?: { input?, output?, cached?, cacheWrite? } (left out: the tokens of the agent's calls through wrap()ped clients or recordedFetch are counted), agent?: string (the name of the agent that answered) }."
+  "Return a string, or a plain object { content: string, messages?: ChatMessage[] (this turn's assistant and tool messages, in Chat Completions shape; may end with the final answer), toolCalls?: { id, name, arguments, result? }[] (read from messages when left out), usage?: { input?, output?, cached?, cacheWrite?, reasoning?, model? } (left out: the tokens of the agent's calls through wrap()ped clients or recordedFetch are counted), agent?: string (the name of the agent that answered) }."
 
 /**
  * An agent's reply, checked: the reply, or what is wrong with it, as the end of "The agent at
@@ -13,7 +13,14 @@ export const REPLY_SHAPE =
 export type ReplyCheck = { ok: true; reply: string | AgentReply } | { ok: false; problem: string }
 
 const ROLES = new Set(['system', 'user', 'assistant', 'tool'])
-const USAGE_KEYS: ReadonlySet<string> = new Set(['input', 'output', 'cached', 'cacheWrite'])
+const COUNT_KEYS: ReadonlySet<string> = new Set([
+  'input',
+  'output',
+  'cached',
+  'cacheWrite',
+  'reasoning',
+])
+const USAGE_KEYS: ReadonlySet<string> = new Set([...COUNT_KEYS, 'model'])
 
 /**
  * Checks what an agent returned against `string | AgentReply` before anything reads it: the run
@@ -67,17 +74,23 @@ function checkObject(reply: unknown): ReplyCheck {
   if (usage !== undefined) {
     if (!isPlainObject(usage))
       return fail(
-        `a reply whose \`usage\` is ${describeValue(usage)}; expected { input?, output?, cached?, cacheWrite? }`,
+        `a reply whose \`usage\` is ${describeValue(usage)}; expected { input?, output?, cached?, cacheWrite?, reasoning?, model? }`,
       )
     // A count under another name (a provider's `inputTokens`, `cache_read_input_tokens`) would
     // otherwise be dropped without a word, and the turn's cost be wrong.
     const unknown = Object.keys(usage).filter((key) => !USAGE_KEYS.has(key))
     if (unknown.length > 0) {
       return fail(
-        `a reply whose \`usage\` has ${unknown.length === 1 ? 'the unknown key' : 'unknown keys'} ${unknown.map((key) => `'${key}'`).join(', ')}; expected only input, output, cached and cacheWrite (token counts in the library's terms: input includes the cached and cache-write tokens)`,
+        `a reply whose \`usage\` has ${unknown.length === 1 ? 'the unknown key' : 'unknown keys'} ${unknown.map((key) => `'${key}'`).join(', ')}; expected only input, output, cached, cacheWrite and reasoning (token counts in the library's terms: input includes the cached and cache-write tokens, output the reasoning ones) and model (the model's name)`,
       )
     }
-    for (const key of USAGE_KEYS) {
+    const { model } = usage
+    if (model !== undefined && (typeof model !== 'string' || model === '')) {
+      return fail(
+        `a reply whose \`usage.model\` is ${describeValue(model)}; expected the name of the model that answered (a non-empty string)`,
+      )
+    }
+    for (const key of COUNT_KEYS) {
       const n = usage[key]
       if (n !== undefined && !(typeof n === 'number' && Number.isFinite(n) && n >= 0)) {
         return fail(

@@ -28,7 +28,8 @@ export function timedOut(run: RunContext, node: ScenarioNode): NotAnswered {
  * An agent's reply: tool call ids it left out are filled in (`withCallIds`); `messages` may end
  * with the final answer (not repeated); without `toolCalls`
  * the tool calls are read from `messages`; without `usage` the tokens of the agent's own counted
- * calls are the turn's answering usage (with `usage`, only it: never both). A failed turn keeps
+ * calls are the turn's answering usage (with `usage`, only it: never both; a `usage` that names no
+ * `model` takes the counted calls' model names). A failed turn keeps
  * the tokens the agent's calls spent before it.
  */
 export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown): AnswerStep {
@@ -62,6 +63,9 @@ export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown):
   const toolCalls = structured.toolCalls ?? (given === undefined ? [] : toolCallsOf(given))
   const usage =
     structured.usage !== undefined ? usageFrom(structured.usage) : (spent ?? zeroUsage())
+  // Reported tokens are taken at their word, but a report that names no model takes the names of
+  // the models its counted calls reached (an Agents SDK provider that keeps no raw response).
+  if (usage.model === undefined && spent?.model !== undefined) usage.model = spent.model
   if (structured.agent === undefined) return { ok: true, content, messages, toolCalls, usage }
   return { ok: true, content, messages, toolCalls, usage, agent: structured.agent }
 }

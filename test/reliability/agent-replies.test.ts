@@ -63,7 +63,7 @@ const BAD_REPLIES: [string, unknown, string][] = [
   [
     "usage: 'x'",
     { content: 'x', usage: 'x' },
-    "returned a reply whose `usage` is 'x'; expected { input?, output?, cached?, cacheWrite? }",
+    "returned a reply whose `usage` is 'x'; expected { input?, output?, cached?, cacheWrite?, reasoning?, model? }",
   ],
   [
     "usage.input: '12'",
