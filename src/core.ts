@@ -9,6 +9,11 @@
 export { isScenarioDefinition, ScenarioDefinition } from './scenario/definition.js'
 export { END, type End } from './scenario/end.js'
 export { Scenario } from './scenario/scenario.js'
+export {
+  type ScriptedTurn,
+  type ScriptedTurnsOptions,
+  scriptedTurns,
+} from './scenario/scripted-turns.js'
 export type {
   EdgeOptions,
   NodeSpec,
@@ -138,6 +143,7 @@ export { createLimiter, type Limiter, type LimiterOptions } from './models/limit
 export type {
   AgentContext,
   AgentFunction,
+  AgentMessage,
   AgentReply,
   AnsweringOverride,
   AnsweringSide,

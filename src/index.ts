@@ -41,6 +41,11 @@ export {
 export type { ScenarioDefinition } from './scenario/definition.js'
 export { END, type End } from './scenario/end.js'
 export { Scenario } from './scenario/scenario.js'
+export {
+  type ScriptedTurn,
+  type ScriptedTurnsOptions,
+  scriptedTurns,
+} from './scenario/scripted-turns.js'
 export type {
   EdgeOptions,
   NodeSpec,
@@ -151,6 +156,7 @@ export type {
 export type {
   AgentContext,
   AgentFunction,
+  AgentMessage,
   AgentReply,
   AnsweringOverride,
   AnsweringSide,

@@ -1,3 +1,4 @@
+import { addDetails } from '../internal/usage-details.js'
 import type { CallObserver } from '../recordings/call-observer.js'
 import type { ReplayTally, Usage } from '../state/types.js'
 import { countResponse } from './count-response.js'
@@ -18,12 +19,13 @@ export class AgentCalls implements CallObserver {
     this.#replay = replay
   }
 
-  /** Adds token counts (a stream adds what each event changed). */
+  /** Adds token counts (a stream adds what each event changed) and the model's name. */
   add(counts: Usage): void {
     this.usage.input += counts.input
     this.usage.output += counts.output
     this.usage.cached += counts.cached
     this.usage.cacheWrite += counts.cacheWrite
+    addDetails(this.usage, counts)
   }
 
   /** Counts a call answered from the recording, with the latency it had when recorded. */

@@ -53,12 +53,15 @@ function jsonReader(calls: CallTally): TransformStream<Uint8Array, Uint8Array> {
       }
       const stated = statedUsage(parsed)
       if (stated !== undefined) {
-        calls.add({
+        const counts: Usage = {
           input: stated.input ?? 0,
           output: stated.output ?? 0,
           cached: stated.cached ?? 0,
           cacheWrite: stated.cacheWrite ?? 0,
-        })
+        }
+        if (stated.reasoning !== undefined) counts.reasoning = stated.reasoning
+        if (stated.model !== undefined) counts.model = stated.model
+        calls.add(counts)
       }
     },
   })
@@ -118,12 +121,22 @@ function mergeInto(merged: Usage, stated: StatedUsage, calls: CallTally): void {
   const output = stated.output ?? merged.output
   const cached = stated.cached ?? merged.cached
   const cacheWrite = stated.cacheWrite ?? merged.cacheWrite
-  calls.add({
+  const added: Usage = {
     input: input - merged.input,
     output: output - merged.output,
     cached: cached - merged.cached,
     cacheWrite: cacheWrite - merged.cacheWrite,
-  })
+  }
+  if (stated.reasoning !== undefined) {
+    added.reasoning = stated.reasoning - (merged.reasoning ?? 0)
+    merged.reasoning = stated.reasoning
+  }
+  // The name is added once per stream: the tally merges names, it does not count them.
+  if (stated.model !== undefined && merged.model === undefined) {
+    added.model = stated.model
+    merged.model = stated.model
+  }
+  calls.add(added)
   merged.input = input
   merged.output = output
   merged.cached = cached

@@ -6,7 +6,7 @@ import { isPlainObject } from '../internal/is-plain-object.js'
 import type { AgentContext, AgentFunction, AgentReply } from '../models/types.js'
 import type { ChatMessage } from '../state/types.js'
 import { ai } from './ai.js'
-import { chatMessages, toolCallRecords, usageOf } from './from-result.js'
+import { chatMessages, resultUsage, toolCallRecords } from './from-result.js'
 import { identifyModel } from './language-model.js'
 import { toModelMessages } from './to-model-messages.js'
 
@@ -39,7 +39,7 @@ const TAKEN = ['prompt', 'messages', 'abortSignal'] as const
  * reply's `content` is the final text; `messages` this turn's assistant and tool messages in Chat
  * Completions shape; `toolCalls` every call of every step with its input, result or error; `usage`
  * the total over the steps (`input` with the cached and cache-write tokens, `cached`,
- * `cacheWrite`). The AI SDK's own retries (`maxRetries`, default 2) are yours to set.
+ * `cacheWrite`, `reasoning`) and the model(s) that answered them (`model`). The AI SDK's own retries (`maxRetries`, default 2) are yours to set.
  *
  * Record its calls by giving the provider `recordedFetch` (`createOpenAI({ fetch: recordedFetch })`).
  *
@@ -74,7 +74,7 @@ export function aiSdkAgent(options: AiSdkAgentOptions): AgentFunction {
       messages: chatMessages(result.responseMessages ?? result.response.messages),
       toolCalls: toolCallRecords(result.steps),
     }
-    const usage = usageOf(result.totalUsage)
+    const usage = resultUsage(result)
     if (usage !== undefined) reply.usage = usage
     return reply
   }

@@ -17,14 +17,24 @@ export interface AiModule {
   InvalidPromptError?: { isInstance(error: unknown): error is Error }
 }
 
-/** `LanguageModelUsage` (`ai` 6 also has the deprecated `cachedInputTokens`, `ai` 7 does not). */
+/**
+ * `LanguageModelUsage`: the same fields in `ai` 6 and 7 (`ai` 6 also has the deprecated
+ * `cachedInputTokens` and `reasoningTokens`, which `ai` 7 dropped).
+ */
 export interface UsageLike {
   inputTokens?: number | undefined
   outputTokens?: number | undefined
   inputTokenDetails?:
     | { cacheReadTokens?: number | undefined; cacheWriteTokens?: number | undefined }
     | undefined
+  outputTokenDetails?: { reasoningTokens?: number | undefined } | undefined
   cachedInputTokens?: number | undefined
+  reasoningTokens?: number | undefined
+}
+
+/** `LanguageModelResponseMetadata`, as far as the adapter reads it: the model that answered. */
+export interface ResponseMetaLike {
+  modelId?: string | undefined
 }
 
 /** A part of a step's `content`: the tool parts are read, the others (text, reasoning…) not. */
@@ -37,16 +47,25 @@ export interface ContentPartLike {
   error?: unknown
 }
 
-/** One step of a `generateText` call. */
+/** One step of a `generateText` call: one model call, its usage and its response's model. */
 export interface StepLike {
   content: readonly ContentPartLike[]
+  /** This step's usage (the same in `ai` 6 and 7). */
+  usage?: UsageLike | undefined
+  response?: ResponseMetaLike | undefined
 }
 
 /** What a `generateText` call returns, as far as the adapter reads it. */
 export interface GenerateTextResultLike {
   text: string
   steps: readonly StepLike[]
-  totalUsage: UsageLike
+  /**
+   * The sum over the steps in `ai` 6; a deprecated alias of `usage` in `ai` 7. The adapter sums
+   * the steps' own usage instead (see `resultUsage`).
+   */
+  totalUsage?: UsageLike | undefined
+  /** The last step's usage in `ai` 6, the sum over the steps in `ai` 7. */
+  usage?: UsageLike | undefined
   /** The last step's tool calls. */
   toolCalls: readonly ContentPartLike[]
   /** The structured output, when asked for (a getter: read only then). */
@@ -56,7 +75,7 @@ export interface GenerateTextResultLike {
    * last step's). `ai` 6 has no such field.
    */
   responseMessages?: readonly unknown[] | undefined
-  response: {
+  response: ResponseMetaLike & {
     /** The assistant and tool messages: of every step in `ai` 6, of the last step in `ai` 7. */
     messages: readonly unknown[]
     headers?: Record<string, string> | undefined

@@ -1,26 +1,65 @@
 import { quotedMessage } from '../errors/quoted-message.js'
+import { addDetails, withDetails, withModel } from '../internal/usage-details.js'
 import type { ChatMessage, ChatToolCall, ToolCallRecord, Usage } from '../state/types.js'
-import type { ContentPartLike, StepLike, UsageLike } from './ai-module.js'
+import type { ContentPartLike, ResponseMetaLike, StepLike, UsageLike } from './ai-module.js'
 
 /**
  * The token counts of an AI SDK usage in the library's terms, or `undefined` when the provider
  * stated none (the turn then counts the calls made through `recordedFetch` instead). `input`
  * includes the cached and cache-write tokens (as the AI SDK's `inputTokens` does); `cached` is
- * `inputTokenDetails.cacheReadTokens` (`ai` 6's `cachedInputTokens` when that is missing) and
- * `cacheWrite` `inputTokenDetails.cacheWriteTokens`. Nothing else is passed on.
+ * `inputTokenDetails.cacheReadTokens` (`ai` 6's `cachedInputTokens` when that is missing),
+ * `cacheWrite` `inputTokenDetails.cacheWriteTokens` and `reasoning`
+ * `outputTokenDetails.reasoningTokens` (`ai` 6's `reasoningTokens` when that is missing; absent
+ * when neither is stated). `model` is `modelId` when given.
  */
-export function usageOf(usage: UsageLike | undefined): Usage | undefined {
+export function usageOf(usage: UsageLike | undefined, modelId?: unknown): Usage | undefined {
   if (usage === undefined || usage === null) return undefined
   const input = count(usage.inputTokens)
   const output = count(usage.outputTokens)
   if (input === undefined && output === undefined) return undefined
   const details = usage.inputTokenDetails
-  return {
+  const counts: Usage = {
     input: input ?? 0,
     output: output ?? 0,
     cached: count(details?.cacheReadTokens) ?? count(usage.cachedInputTokens) ?? 0,
     cacheWrite: count(details?.cacheWriteTokens) ?? 0,
   }
+  const reasoning = count(usage.outputTokenDetails?.reasoningTokens) ?? count(usage.reasoningTokens)
+  return withDetails(counts, reasoning, modelId)
+}
+
+/**
+ * A `generateText` result's usage, summed over its steps, with the models that answered them
+ * (each step's `response.modelId`, in order). Each step's `usage` means the same in `ai` 6 and 7,
+ * while the result's `usage` does not (the last step's in 6, the sum in 7) and `totalUsage` is
+ * deprecated in 7: summing the steps counts every call once in both. A result without steps is
+ * read from `totalUsage`, else `usage`. `undefined` when no step states any tokens.
+ */
+export function resultUsage(result: {
+  readonly steps?: readonly StepLike[] | undefined
+  readonly totalUsage?: UsageLike | undefined
+  readonly usage?: UsageLike | undefined
+  readonly response?: ResponseMetaLike | undefined
+}): Usage | undefined {
+  const steps = Array.isArray(result.steps) ? result.steps : []
+  if (steps.length === 0) {
+    return usageOf(result.totalUsage ?? result.usage, result.response?.modelId)
+  }
+  let total: Usage | undefined
+  let models: string | undefined
+  for (const step of steps) {
+    models = withModel(models, step.response?.modelId)
+    const usage = usageOf(step.usage)
+    if (usage === undefined) continue
+    total ??= { input: 0, output: 0, cached: 0, cacheWrite: 0 }
+    total.input += usage.input
+    total.output += usage.output
+    total.cached += usage.cached
+    total.cacheWrite += usage.cacheWrite
+    addDetails(total, usage)
+  }
+  if (total !== undefined && models !== undefined) total.model = models
+  return total
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Usage } from '../state/types.js'
 import { ai } from './ai.js'
 import type { GenerateTextResultLike, UsageLike } from './ai-module.js'
 import { driverError } from './driver-error.js'
-import { chatToolCalls, usageOf } from './from-result.js'
+import { chatToolCalls, resultUsage, usageOf } from './from-result.js'
 import { identifyModel } from './language-model.js'
 import { toModelMessages } from './to-model-messages.js'
 
@@ -103,7 +103,7 @@ async function generate(
   return {
     content: format === undefined ? result.text : structuredText(result),
     toolCalls: chatToolCalls(result.toolCalls),
-    usage: usageOf(result.totalUsage) ?? zeroUsage(),
+    usage: resultUsage(result) ?? zeroUsage(),
     ...replayed(sink),
   }
 }
@@ -142,12 +142,16 @@ function structuredText(result: GenerateTextResultLike): string {
  */
 function unparsedObject(error: unknown, sink: AnswerSink): DriverAnswer | undefined {
   if (!(error instanceof Error) || error.name !== 'AI_NoObjectGeneratedError') return undefined
-  const { text, usage } = error as { text?: unknown; usage?: UsageLike }
+  const { text, usage, response } = error as {
+    text?: unknown
+    usage?: UsageLike
+    response?: { modelId?: unknown }
+  }
   if (typeof text !== 'string') return undefined
   return {
     content: text,
     toolCalls: [],
-    usage: usageOf(usage) ?? zeroUsage(),
+    usage: usageOf(usage, response?.modelId) ?? zeroUsage(),
     ...replayed(sink),
   }
 }

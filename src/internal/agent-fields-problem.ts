@@ -1,4 +1,4 @@
-// The shape check of the result fields agent tests add (seed, judgements, outcome errors and
+// The shape check of the result fields agent tests add (seed, messages, judgements, outcome errors and
 // reasons), for `assertResult`: transcripts and reports read them, so a hand-made or damaged
 // value fails at the entry with its path, never as a TypeError inside a renderer. Each field may
 // be absent (a result from before these fields existed had none of them).
@@ -15,6 +15,15 @@ export function agentFieldsProblem(r: Record<string, unknown>): string | undefin
     if (!Array.isArray(r.seed)) return field('seed', r.seed, 'an array of chat messages')
     for (let i = 0; i < r.seed.length; i++) {
       const problem = messageProblem(r.seed[i], `seed.${i}`)
+      if (problem !== undefined) return problem
+    }
+  }
+  // The run's whole conversation; absent on a result written before it was kept.
+  if (r.messages !== undefined) {
+    if (!Array.isArray(r.messages))
+      return field('messages', r.messages, 'an array of chat messages')
+    for (let i = 0; i < r.messages.length; i++) {
+      const problem = messageProblem(r.messages[i], `messages.${i}`)
       if (problem !== undefined) return problem
     }
   }

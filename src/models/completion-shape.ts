@@ -1,4 +1,5 @@
 import { describeValue } from '../internal/describe-value.js'
+import { withDetails } from '../internal/usage-details.js'
 import type { ChatToolCall, Usage } from '../state/types.js'
 
 /** The parts of a Chat Completions body the library reads, once checked. */
@@ -57,7 +58,7 @@ export function checkCompletion(data: unknown, contentType: string | undefined):
     completion: {
       content: (content as string | null | undefined) ?? null,
       toolCalls: calls,
-      usage: usageOf(body.usage),
+      usage: usageOf(body.usage, body.model),
     },
   }
 }
@@ -120,12 +121,16 @@ export function checkDriverAnswer(answer: unknown, driver: string): CompletionCh
     completion: {
       content,
       toolCalls: toolCalls as ChatToolCall[],
-      usage: {
-        input: count(u.input),
-        output: count(u.output),
-        cached: count(u.cached),
-        cacheWrite: count(u.cacheWrite),
-      },
+      usage: withDetails(
+        {
+          input: count(u.input),
+          output: count(u.output),
+          cached: count(u.cached),
+          cacheWrite: count(u.cacheWrite),
+        },
+        u.reasoning,
+        u.model,
+      ),
     },
   }
 }
@@ -150,17 +155,25 @@ function validToolCalls(value: unknown): boolean {
   })
 }
 
-/** Token counts, where the server gave numbers; anything else counts as 0. */
-function usageOf(usage: unknown): CheckedCompletion['usage'] {
+/**
+ * Token counts, where the server gave numbers (anything else counts as 0), with the reasoning
+ * tokens (`completion_tokens_details.reasoning_tokens`) and the model that answered (the body's
+ * `model`) when stated.
+ */
+function usageOf(usage: unknown, model: unknown): CheckedCompletion['usage'] {
   const u = (typeof usage === 'object' && usage !== null ? usage : {}) as Record<string, unknown>
   const details = u.prompt_tokens_details as Record<string, unknown> | null | undefined
-  return {
+  const output = u.completion_tokens_details as Record<string, unknown> | null | undefined
+  const counts = {
     input: count(u.prompt_tokens),
     output: count(u.completion_tokens),
     cached: count(typeof details === 'object' && details !== null ? details.cached_tokens : 0),
     // Chat Completions reports no cache writes (OpenAI caches without charging for them).
     cacheWrite: 0,
   }
+  const reasoning =
+    typeof output === 'object' && output !== null ? output.reasoning_tokens : undefined
+  return withDetails(counts, reasoning, model)
 }
 
 /** A token count the server gave, when it is a number ≥ 0; anything else counts as 0. */

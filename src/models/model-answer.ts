@@ -1,3 +1,4 @@
+import { addDetails } from '../internal/usage-details.js'
 import type { ChatMessage, ToolCallRecord, Usage } from '../state/types.js'
 import { runToolCall, type Tool, ToolCallError } from '../tools/index.js'
 import { chatCompletion, type ReplayTally } from './chat-completion.js'
@@ -80,6 +81,7 @@ async function toolLoop(
     usage.output += result.usage.output
     usage.cached += result.usage.cached
     usage.cacheWrite += result.usage.cacheWrite
+    addDetails(usage, result.usage)
     if (result.toolCalls.length === 0) {
       return { content: result.content ?? '', messages: extra, toolCalls, usage }
     }

@@ -1,3 +1,4 @@
+import { withDetails } from '../internal/usage-details.js'
 import type { ChatToolCall, Usage } from '../state/types.js'
 import {
   answerObject,
@@ -19,17 +20,20 @@ function fields(value: unknown): Record<string, unknown> {
 /**
  * Token counts of a Responses API answer: `input_tokens` (which includes the cached ones, as
  * `Usage.input` does), `output_tokens`, `input_tokens_details.cached_tokens`, and the cache-write
- * tokens where the provider reports them (`input_tokens_details.cache_write_tokens`), else 0.
+ * tokens where the provider reports them (`input_tokens_details.cache_write_tokens`), else 0;
+ * the reasoning tokens (`output_tokens_details.reasoning_tokens`) and the answering `model` (the
+ * response's) when stated.
  */
-export function responsesUsage(usage: unknown): Usage {
+export function responsesUsage(usage: unknown, model?: unknown): Usage {
   const u = fields(usage)
   const details = fields(u.input_tokens_details)
-  return {
+  const counts = {
     input: count(u.input_tokens),
     output: count(u.output_tokens),
     cached: count(details.cached_tokens),
     cacheWrite: count(details.cache_write_tokens),
   }
+  return withDetails(counts, fields(u.output_tokens_details).reasoning_tokens, model)
 }
 
 /** Why a response that is not `completed` gives no answer, from its status and details. */
@@ -123,5 +127,6 @@ export function checkResponse(data: unknown, contentType: string | undefined): C
         : `the response has no output text and no function calls: the model refused: ${snippet(refusal)}`,
     )
   }
-  return { ok: true, completion: { content, toolCalls, usage: responsesUsage(body.usage) } }
+  const usage = responsesUsage(body.usage, body.model)
+  return { ok: true, completion: { content, toolCalls, usage } }
 }

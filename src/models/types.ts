@@ -19,6 +19,29 @@ export interface AgentContext {
   signal: AbortSignal
 }
 
+/**
+ * A message of an agent's reply: a chat message in Chat Completions shape, whose tool call ids may
+ * be left out (an assistant's `tool_calls[].id`, a `tool` message's `tool_call_id`). The run fills
+ * them in: a call without an id gets `call_<turn>_<index>` (its place among the turn's calls), and
+ * a `tool` message without one answers the earliest unanswered call of the assistant message
+ * before it.
+ */
+export type AgentMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | {
+      role: 'assistant'
+      content: string | null
+      tool_calls?:
+        | {
+            id?: string | undefined
+            type: 'function'
+            function: { name: string; arguments: string }
+          }[]
+        | undefined
+    }
+  | { role: 'tool'; tool_call_id?: string | undefined; content: string }
+
 /** A structured answer from an agent: the final content, and what happened on the way. */
 export interface AgentReply {
   /** The final answer: the turn's `rawResponse`. */
@@ -27,9 +50,10 @@ export interface AgentReply {
    * This turn's assistant and `tool` messages (Chat Completions shape), in order: what the next
    * turn's conversation holds between this question and the next. They may end with the final
    * answer (an assistant message without tool calls whose content is `content`), which is then
-   * not added again; otherwise the final answer is appended after them.
+   * not added again; otherwise the final answer is appended after them. Tool call ids left out
+   * are filled in (see `AgentMessage`).
    */
-  messages?: ChatMessage[] | undefined
+  messages?: AgentMessage[] | undefined
   /**
    * The turn's tool calls. Left out, they are read from `messages`: each assistant `tool_calls`
    * entry, its `arguments` parsed when JSON, with `result` from the `tool` message answering it

@@ -7,8 +7,11 @@ export interface RunView {
   readonly finalOutput?: unknown
   /** The items this run added (not the input): messages, tool calls and outputs, handoffs. */
   readonly newItems: readonly ItemView[]
-  /** One per model call of this run, each with its usage. */
-  readonly rawResponses: readonly { readonly usage?: unknown }[]
+  /**
+   * One per model call of this run, each with its usage and, for the OpenAI models, the raw
+   * response (`providerData`, which names the model).
+   */
+  readonly rawResponses: readonly { readonly usage?: unknown; readonly providerData?: unknown }[]
   /** The agent that produced the final output. */
   readonly lastAgent?: { readonly name: string } | undefined
   /** Tool calls waiting for approval: the run stopped before its final output. */

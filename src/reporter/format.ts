@@ -77,6 +77,9 @@ export function addUsageMeta(a: UsageMeta, b: UsageMeta): UsageMeta {
   if (a.cacheWrite !== undefined || b.cacheWrite !== undefined) {
     sum.cacheWrite = (a.cacheWrite ?? 0) + (b.cacheWrite ?? 0)
   }
+  if (a.reasoning !== undefined || b.reasoning !== undefined) {
+    sum.reasoning = (a.reasoning ?? 0) + (b.reasoning ?? 0)
+  }
   if (a.simulating !== undefined || b.simulating !== undefined) {
     sum.simulating = (a.simulating ?? 0) + (b.simulating ?? 0)
   }

@@ -75,7 +75,9 @@ function usageHtml(usage: UsageMeta): string {
   const cached = usage.cached > 0 ? ` / ${formatCount(usage.cached)} cached` : ''
   const written =
     (usage.cacheWrite ?? 0) > 0 ? ` / ${formatCount(usage.cacheWrite ?? 0)} cache write` : ''
-  const tokens = `${formatCount(usage.input + usage.output)} <span class="tag">${formatCount(usage.input)} in / ${formatCount(usage.output)} out${cached}${written}${simulated}</span>`
+  const reasoning =
+    (usage.reasoning ?? 0) > 0 ? ` / ${formatCount(usage.reasoning ?? 0)} reasoning` : ''
+  const tokens = `${formatCount(usage.input + usage.output)} <span class="tag">${formatCount(usage.input)} in / ${formatCount(usage.output)} out${cached}${written}${reasoning}${simulated}</span>`
   return usage.cost === undefined
     ? tokens
     : `${tokens} <span class="tag">cost ${formatCost(usage.cost)}</span>`

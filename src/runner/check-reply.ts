@@ -5,7 +5,7 @@ import { type AgentChain, checkAgentChain } from './check-agent-chain.js'
 
 /** The shape an agent may answer with, as messages state it. */
 export const REPLY_SHAPE =
-  "Return a string, or a plain object { content: string, messages?: ChatMessage[] (this turn's assistant and tool messages, in Chat Completions shape; may end with the final answer), toolCalls?: { id, name, arguments, result? }[] (read from messages when left out), usage?: { input?, output?, cached?, cacheWrite? } (left out: the tokens of the agent's calls through wrap()ped clients or recordedFetch are counted), agent?: string (the name of the agent that answered), agents?: string[] (the agents that handled the turn, in order: agent is the last), guardrail?: { name, kind: 'input' | 'output', info? } (a guardrail tripped: the turn has no answer and content is not read) }."
+  "Return a string, or a plain object { content: string, messages?: ChatMessage[] (this turn's assistant and tool messages, in Chat Completions shape; may end with the final answer), toolCalls?: { id, name, arguments, result? }[] (read from messages when left out), usage?: { input?, output?, cached?, cacheWrite?, reasoning?, model? } (left out: the tokens of the agent's calls through wrap()ped clients or recordedFetch are counted), agent?: string (the name of the agent that answered), agents?: string[] (the agents that handled the turn, in order: agent is the last), guardrail?: { name, kind: 'input' | 'output', info? } (a guardrail tripped: the turn has no answer and content is not read) }."
 
 /**
  * An agent's reply, checked: the reply with its agents and guardrail in their record form
@@ -16,7 +16,14 @@ export type ReplyCheck =
   | { ok: false; problem: string }
 
 const ROLES = new Set(['system', 'user', 'assistant', 'tool'])
-const USAGE_KEYS: ReadonlySet<string> = new Set(['input', 'output', 'cached', 'cacheWrite'])
+const COUNT_KEYS: ReadonlySet<string> = new Set([
+  'input',
+  'output',
+  'cached',
+  'cacheWrite',
+  'reasoning',
+])
+const USAGE_KEYS: ReadonlySet<string> = new Set([...COUNT_KEYS, 'model'])
 
 /**
  * Checks what an agent returned against `string | AgentReply` before anything reads it: the run
@@ -69,17 +76,23 @@ function checkObject(reply: unknown): ReplyCheck {
   if (usage !== undefined) {
     if (!isPlainObject(usage))
       return fail(
-        `a reply whose \`usage\` is ${describeValue(usage)}; expected { input?, output?, cached?, cacheWrite? }`,
+        `a reply whose \`usage\` is ${describeValue(usage)}; expected { input?, output?, cached?, cacheWrite?, reasoning?, model? }`,
       )
     // A count under another name (a provider's `inputTokens`, `cache_read_input_tokens`) would
     // otherwise be dropped without a word, and the turn's cost be wrong.
     const unknown = Object.keys(usage).filter((key) => !USAGE_KEYS.has(key))
     if (unknown.length > 0) {
       return fail(
-        `a reply whose \`usage\` has ${unknown.length === 1 ? 'the unknown key' : 'unknown keys'} ${unknown.map((key) => `'${key}'`).join(', ')}; expected only input, output, cached and cacheWrite (token counts in the library's terms: input includes the cached and cache-write tokens)`,
+        `a reply whose \`usage\` has ${unknown.length === 1 ? 'the unknown key' : 'unknown keys'} ${unknown.map((key) => `'${key}'`).join(', ')}; expected only input, output, cached, cacheWrite and reasoning (token counts in the library's terms: input includes the cached and cache-write tokens, output the reasoning ones) and model (the model's name)`,
       )
     }
-    for (const key of USAGE_KEYS) {
+    const { model } = usage
+    if (model !== undefined && (typeof model !== 'string' || model === '')) {
+      return fail(
+        `a reply whose \`usage.model\` is ${describeValue(model)}; expected the name of the model that answered (a non-empty string)`,
+      )
+    }
+    for (const key of COUNT_KEYS) {
       const n = usage[key]
       if (n !== undefined && !(typeof n === 'number' && Number.isFinite(n) && n >= 0)) {
         return fail(
@@ -116,17 +129,20 @@ function messageProblem(message: unknown): string | undefined {
   }
   if (typeof content !== 'string')
     return `(${role}) has \`content\` ${describeValue(content)}; expected a string`
-  if (role === 'tool' && typeof message.tool_call_id !== 'string') {
-    return `(tool) has \`tool_call_id\` ${describeValue(message.tool_call_id)}; expected a string`
+  const callId = message.tool_call_id
+  if (role === 'tool' && callId !== undefined && typeof callId !== 'string') {
+    return `(tool) has \`tool_call_id\` ${describeValue(callId)}; expected a string (or none: the id of the call it answers is filled in)`
   }
   return undefined
 }
 
 /** What is wrong with one tool call of an assistant message, or `undefined` (Chat Completions shape). */
 function chatToolCallProblem(call: unknown): string | undefined {
-  const shape = 'expected { id, type: "function", function: { name, arguments } }'
+  const shape = 'expected { id?, type: "function", function: { name, arguments } }'
   if (!isPlainObject(call)) return `that is ${describeValue(call)}; ${shape}`
-  if (typeof call.id !== 'string') return `with \`id\` ${describeValue(call.id)}; ${shape}`
+  // A missing id is filled in by the run (`withCallIds`); a present one must be a string.
+  if (call.id !== undefined && typeof call.id !== 'string')
+    return `with \`id\` ${describeValue(call.id)}; ${shape}`
   const fn = call.function
   if (!isPlainObject(fn)) return `with \`function\` ${describeValue(fn)}; ${shape}`
   if (typeof fn.name !== 'string')

@@ -1,3 +1,4 @@
+import { addDetails } from '../internal/usage-details.js'
 import type { ReplayTally } from '../models/chat-completion.js'
 import { fillTemplate, judgeTraits, traitScores } from '../models/judge.js'
 import type { Rubric } from '../rubrics/types.js'
@@ -111,4 +112,5 @@ function addTo(total: Usage, usage: Usage): void {
   total.input += usage.input
   total.output += usage.output
   total.cached += usage.cached
+  addDetails(total, usage)
 }

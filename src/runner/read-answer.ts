@@ -3,7 +3,7 @@ import type { ScenarioNode } from '../scenario/index.js'
 import type { ChatMessage, Usage } from '../state/types.js'
 import { checkReply, REPLY_SHAPE } from './check-reply.js'
 import { guardrailReplyOf } from './guardrail-thrown.js'
-import { toolCallsOf, turnMessages, withSteps } from './reply-messages.js'
+import { toolCallsOf, turnMessages, withCallIds, withSteps } from './reply-messages.js'
 import type { RunContext } from './run-context.js'
 import { failure, turnErrorOf } from './turn-error.js'
 import {
@@ -32,9 +32,11 @@ export function timedOut(run: RunContext, node: ScenarioNode): NotAnswered {
  * the run's abort is not taken (the run ends `error`, never `completed` with a late answer); a
  * reply of the wrong shape is an `agent` failure naming what is wrong.
  *
- * An agent's reply: `messages` may end with the final answer (not repeated); without `toolCalls`
+ * An agent's reply: tool call ids it left out are filled in (`withCallIds`); `messages` may end
+ * with the final answer (not repeated); without `toolCalls`
  * the tool calls are read from `messages`; without `usage` the tokens of the agent's own counted
- * calls are the turn's answering usage (with `usage`, only it: never both). A failed turn keeps
+ * calls are the turn's answering usage (with `usage`, only it: never both; a `usage` that names no
+ * `model` takes the counted calls' model names). A failed turn keeps
  * the tokens the agent's calls spent before it.
  */
 export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown): AnswerStep {
@@ -59,19 +61,27 @@ export function readAnswer(run: RunContext, node: ScenarioNode, reply: unknown):
     return { ok: true, content: structured, messages, toolCalls: [], usage: spent ?? zeroUsage() }
   }
   const { chain } = checked
+  // Ids the agent left out are filled in first, so the messages and the calls read from them agree.
+  const given =
+    structured.messages === undefined
+      ? undefined
+      : withCallIds(structured.messages, () => run.view.turn)
   const toolCalls =
     structured.toolCalls === undefined
-      ? structured.messages === undefined
+      ? given === undefined
         ? []
-        : toolCallsOf(structured.messages)
-      : withSteps(structured.toolCalls, structured.messages)
+        : toolCallsOf(given)
+      : withSteps(structured.toolCalls, given)
   const usage =
     structured.usage !== undefined ? usageFrom(structured.usage) : (spent ?? zeroUsage())
+  // Reported tokens are taken at their word, but a report that names no model takes the names of
+  // the models its counted calls reached (an Agents SDK provider that keeps no raw response).
+  if (usage.model === undefined && spent?.model !== undefined) usage.model = spent.model
   // A tripped guardrail: no answer, and nothing of the turn but its question reaches the next
   // turn's conversation (the app refused; no refusal text is invented, no tool message kept).
   const tripped = chain.guardrail !== undefined
   const content = tripped ? '' : structured.content
-  const messages = tripped ? [] : turnMessages(structured.messages, content)
+  const messages = tripped ? [] : turnMessages(given, content)
   const answer: Answered = { ok: true, content, messages, toolCalls, usage }
   if (chain.agent !== undefined) answer.agent = chain.agent
   if (chain.agents !== undefined) answer.agents = chain.agents
@@ -115,7 +125,10 @@ export function answerFailed(thrown: unknown, aborted: boolean, run?: RunContext
   return {
     ok: false,
     error,
-    messages: partial.messages === undefined ? [] : [...partial.messages],
+    messages:
+      partial.messages === undefined
+        ? []
+        : [...withCallIds(partial.messages, () => run?.view.turn ?? 0)],
     toolCalls: partial.toolCalls ?? [],
     usage: usageFrom(partial.usage),
   }

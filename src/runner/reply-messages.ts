@@ -1,4 +1,5 @@
 import { parsedOrText } from '../internal/parsed-or-text.js'
+import type { AgentMessage } from '../models/types.js'
 import type { ChatMessage, ChatToolCall, ToolCallRecord } from '../state/types.js'
 
 // How an agent's `messages` become the turn's messages and tool calls (AgentReply, see
@@ -17,6 +18,53 @@ export function turnMessages(
   const turn = [...messages]
   if (!endsWithAnswer(messages, content)) turn.push({ role: 'assistant', content })
   return turn
+}
+
+/**
+ * The agent's messages with every tool call id filled in: an assistant's `tool_calls` entry
+ * without an `id` gets `call_<turn>_<index>` (`index` its place among the turn's calls, 0-based),
+ * and a `tool` message without a `tool_call_id` answers the earliest call of the latest assistant
+ * message it has not answered yet (a fresh id when none is left). The turn's messages, its tool
+ * calls and the run's `result.messages` then agree on one id per call. The given list is returned
+ * as it is when every id is there (no copy).
+ */
+export function withCallIds(messages: readonly AgentMessage[], turn: () => number): ChatMessage[] {
+  if (!missesIds(messages)) return messages as ChatMessage[]
+  const at = turn()
+  let index = 0
+  let unanswered: string[] = []
+  const filled: ChatMessage[] = []
+  for (const message of messages) {
+    if (message.role === 'assistant' && message.tool_calls !== undefined) {
+      const calls = message.tool_calls.map((call): ChatToolCall => {
+        const id = hasId(call.id) ? call.id : `call_${at}_${index}`
+        index += 1
+        return hasId(call.id) ? (call as ChatToolCall) : { ...call, id }
+      })
+      unanswered = calls.map((call) => call.id)
+      filled.push({ ...message, tool_calls: calls })
+    } else if (message.role === 'tool') {
+      const given = message.tool_call_id
+      const id = hasId(given) ? given : (unanswered[0] ?? `call_${at}_${index++}`)
+      unanswered = unanswered.filter((open) => open !== id)
+      filled.push(hasId(given) ? (message as ChatMessage) : { ...message, tool_call_id: id })
+    } else filled.push(message as ChatMessage)
+  }
+  return filled
+}
+
+function missesIds(messages: readonly AgentMessage[]): boolean {
+  for (const message of messages) {
+    if (message.role === 'tool' && !hasId(message.tool_call_id)) return true
+    if (message.role === 'assistant' && message.tool_calls !== undefined) {
+      for (const call of message.tool_calls) if (!hasId(call.id)) return true
+    }
+  }
+  return false
+}
+
+function hasId(id: string | undefined): id is string {
+  return typeof id === 'string'
 }
 
 function endsWithAnswer(messages: readonly ChatMessage[], content: string): boolean {

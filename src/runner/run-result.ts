@@ -1,10 +1,11 @@
 import type { ScenarioExecutionResult } from '../state/types.js'
+import { resultMessages } from './result-messages.js'
 import type { RunEnd } from './run-end.js'
 import type { Run } from './start-run.js'
 
 /**
- * The result of a run that has ended: its path, history, turn results, final state, usage and
- * diagnostics, how it ended, and empty outcomes (filled by `keepOutcomes` when the definition has
+ * The result of a run that has ended: its path, history, turn results, final state, the whole
+ * conversation (`messages`), usage and diagnostics, how it ended, and empty outcomes (filled by `keepOutcomes` when the definition has
  * criteria). `durationMs` is set last, when everything is done.
  */
 export function runResult(run: Run, end: RunEnd): ScenarioExecutionResult {
@@ -19,6 +20,7 @@ export function runResult(run: Run, end: RunEnd): ScenarioExecutionResult {
     finalState: state,
     stopReason: end.stopReason,
     seed: [...run.options.seed],
+    messages: resultMessages(run),
     outcomeResults: {},
     outcomeErrors: {},
     outcomeReasons: {},

@@ -1,3 +1,4 @@
+import { addDetails, withDetails } from '../internal/usage-details.js'
 import type { TurnUsage, Usage } from '../state/types.js'
 
 /** Usage with every count at zero. */
@@ -11,7 +12,7 @@ export function turnUsage(
   judging: Usage = zeroUsage(),
   simulating: Usage = zeroUsage(),
 ): TurnUsage {
-  return {
+  const usage: TurnUsage = {
     input: answering.input + judging.input + simulating.input,
     output: answering.output + judging.output + simulating.output,
     cached: answering.cached + judging.cached + simulating.cached,
@@ -20,21 +21,33 @@ export function turnUsage(
     judging,
     simulating,
   }
+  // Reasoning tokens are summed over the sides; the model is the answering side's alone.
+  if (
+    answering.reasoning !== undefined ||
+    judging.reasoning !== undefined ||
+    simulating.reasoning !== undefined
+  ) {
+    usage.reasoning =
+      (answering.reasoning ?? 0) + (judging.reasoning ?? 0) + (simulating.reasoning ?? 0)
+  }
+  if (answering.model !== undefined) usage.model = answering.model
+  return usage
 }
 
 /**
  * Usage reported by an agent (already checked: known keys, counts ≥ 0), a missing count read
- * as 0. A partial reply kept from a failed model turn is read the same way.
+ * as 0; `reasoning` and `model` kept when given. A partial reply kept from a failed model turn is read the same way.
  */
 export function usageFrom(reported: Partial<Usage> | undefined): Usage {
   if (reported === undefined) return zeroUsage()
   const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0)
-  return {
+  const usage: Usage = {
     input: count(reported.input),
     output: count(reported.output),
     cached: count(reported.cached),
     cacheWrite: count(reported.cacheWrite),
   }
+  return withDetails(usage, reported.reasoning, reported.model)
 }
 
 /**
@@ -90,7 +103,10 @@ export function priceTurn(
   }
 }
 
-/** Adds `turn` into `total`, in place; the total has a cost only while every turn has one. */
+/**
+ * Adds `turn` into `total`, in place; the total has a cost only while every turn has one, its
+ * reasoning tokens summed and its model names merged in order of first use (see `addDetails`).
+ */
 export function addUsage(total: TurnUsage, turn: TurnUsage): void {
   total.input += turn.input
   total.output += turn.output
@@ -108,6 +124,10 @@ export function addUsage(total: TurnUsage, turn: TurnUsage): void {
   total.simulating.output += turn.simulating.output
   total.simulating.cached += turn.simulating.cached
   total.simulating.cacheWrite += turn.simulating.cacheWrite
+  addDetails(total, turn)
+  addDetails(total.answering, turn.answering)
+  addDetails(total.judging, turn.judging)
+  addDetails(total.simulating, turn.simulating)
   if (total.cost !== undefined)
     total.cost = turn.cost === undefined ? undefined : total.cost + turn.cost
   if (turn.replayed === true) total.replayed = true

@@ -3,18 +3,31 @@
 /**
  * Token counts of one or more model calls. `input` counts every input token, the cached ones
  * included; `cached` is the part of it read from the provider's prompt cache and `cacheWrite` the
- * part written to it (cache-creation tokens, as Anthropic reports them).
+ * part written to it (cache-creation tokens, as Anthropic reports them). `reasoning` and `model`
+ * are there when the responses state them (usage written before they were kept has neither).
  */
 export interface Usage {
   input: number
   output: number
   cached: number
   cacheWrite: number
+  /**
+   * The part of `output` the model spent reasoning, when the responses state it (OpenAI's
+   * `reasoning_tokens`, the AI SDK's `outputTokenDetails.reasoningTokens`); summed like the counts.
+   */
+  reasoning?: number | undefined
+  /**
+   * The name of the model that answered, as the responses give it (the response's `model`, the AI
+   * SDK's `response.modelId`); the distinct names in order of first use, joined by `', '`, when
+   * several answered. Absent when no response named one.
+   */
+  model?: string | undefined
 }
 
 /**
  * Token counts of a turn or a run: the total, and the answering, judging and simulating sides
- * apart (the total is their sum).
+ * apart (the total is their sum; `reasoning` too). The total's `model` is the answering side's:
+ * the model(s) that answered the questions (the judging and simulating sides name their own).
  */
 export interface TurnUsage extends Usage {
   /** The answering side: the model under test, or the agent's own calls (or its reported usage). */
@@ -335,6 +348,15 @@ export interface ScenarioExecutionResult {
   stopReason: StopReason
   /** The messages the run was seeded with (`seed`), before the first question; `[]` when none. */
   seed: ChatMessage[]
+  /**
+   * The whole run as one conversation in Chat Completions shape: the first turn's system prompt
+   * (when there is one), the seed, then each turn's question (`user`), its assistant messages
+   * with their `tool_calls`, the `tool` messages answering them (`tool_call_id`), and the final
+   * answer. A node's own system prompt that differs from the one in effect comes as a `system`
+   * message before that node's question. A plain array, made once with the result. Absent on a
+   * result written before the field existed.
+   */
+  messages: ChatMessage[]
   /** Outcome criteria by name: boolean criteria, and numeric ones (reported, not asserted). */
   outcomeResults: Record<string, boolean | number>
   /**

@@ -69,8 +69,17 @@ describe("an agent's own calls", () => {
       output: 2,
       cached: 0,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'gpt-4.1-mini',
     })
-    expect(result.usage.answering).toEqual({ input: 50, output: 7, cached: 4, cacheWrite: 0 })
+    expect(result.usage.answering).toEqual({
+      input: 50,
+      output: 7,
+      cached: 4,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'gpt-4.1-mini',
+    })
     expect(result.usage.replayed).toBeUndefined()
   })
 
@@ -93,10 +102,12 @@ describe("an agent's own calls", () => {
       output: 10,
       cached: 0,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'gpt-4.1-mini',
     })
   })
 
-  test('an agent that reports its own usage: only that is counted, never both', async () => {
+  test('an agent that reports its own usage: only that is counted, never both (the model named by its calls)', async () => {
     const openai = client()
     const agent: AgentFunction = async (conversation, context) => {
       const content = await askingAgent(openai)(conversation, context)
@@ -108,8 +119,16 @@ describe("an agent's own calls", () => {
       output: 1,
       cached: 0,
       cacheWrite: 0,
+      // The reported usage names no model: the counted calls' model is kept, not their tokens.
+      model: 'gpt-4.1-mini',
     })
-    expect(result.usage.answering).toEqual({ input: 6, output: 2, cached: 0, cacheWrite: 0 })
+    expect(result.usage.answering).toEqual({
+      input: 6,
+      output: 2,
+      cached: 0,
+      cacheWrite: 0,
+      model: 'gpt-4.1-mini',
+    })
     expect(server.requests).toHaveLength(2)
   })
 
@@ -137,6 +156,8 @@ describe("an agent's own calls", () => {
       output: 9,
       cached: 2,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'gpt-4.1-mini',
     })
   })
 
@@ -165,8 +186,22 @@ describe("an agent's own calls", () => {
       runScenario(definition('light'), { model: askingAgent(openai) }),
       runScenario(definition('heavy'), { model: askingAgent(openai) }),
     ])
-    expect(light.usage.answering).toEqual({ input: 2, output: 2, cached: 0, cacheWrite: 0 })
-    expect(heavy.usage.answering).toEqual({ input: 2000, output: 200, cached: 0, cacheWrite: 0 })
+    expect(light.usage.answering).toEqual({
+      input: 2,
+      output: 2,
+      cached: 0,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'gpt-4.1-mini',
+    })
+    expect(heavy.usage.answering).toEqual({
+      input: 2000,
+      output: 200,
+      cached: 0,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'gpt-4.1-mini',
+    })
   })
 
   test('an agent that throws after a call keeps the tokens it spent on its error turn', async () => {
@@ -186,6 +221,8 @@ describe("an agent's own calls", () => {
       output: 5,
       cached: 0,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'gpt-4.1-mini',
     })
   })
 
@@ -198,6 +235,8 @@ describe("an agent's own calls", () => {
       output: 5,
       cached: 0,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'gpt-4.1-mini',
     })
   })
 
@@ -220,6 +259,8 @@ describe("an agent's own calls", () => {
       output: 5,
       cached: 0,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'gpt-4.1-mini',
     })
     expect(recorded.usage.replayed).toBeUndefined()
     const requests = server.requests.length

@@ -39,7 +39,13 @@ describe('an agent’s Anthropic calls', () => {
     server.reply({ text: 'Venetoclax.', usage })
     const message = await client.messages.create(params)
     expect(message.content).toEqual([{ type: 'text', text: 'Venetoclax.' }])
-    expect(calls.usage).toEqual({ input: 357, output: 9, cached: 300, cacheWrite: 45 })
+    expect(calls.usage).toEqual({
+      input: 357,
+      output: 9,
+      cached: 300,
+      cacheWrite: 45,
+      model: 'claude-test',
+    })
   })
 
   test('a stream: the same counts, the output from the last message_delta', async () => {
@@ -49,7 +55,13 @@ describe('an agent’s Anthropic calls', () => {
     expect(message.content).toEqual([
       expect.objectContaining({ type: 'text', text: 'Venetoclax, a BH3 mimetic.' }),
     ])
-    expect(calls.usage).toEqual({ input: 357, output: 9, cached: 300, cacheWrite: 45 })
+    expect(calls.usage).toEqual({
+      input: 357,
+      output: 9,
+      cached: 300,
+      cacheWrite: 45,
+      model: 'claude-test',
+    })
   })
 
   test('calls add up; a call without cache use adds no cached or cacheWrite tokens', async () => {
@@ -57,6 +69,12 @@ describe('an agent’s Anthropic calls', () => {
     server.reply({ text: 'a', usage }, { text: 'b', usage: { inputTokens: 20, outputTokens: 2 } })
     await client.messages.create(params)
     await client.messages.stream(params).finalMessage()
-    expect(calls.usage).toEqual({ input: 377, output: 11, cached: 300, cacheWrite: 45 })
+    expect(calls.usage).toEqual({
+      input: 377,
+      output: 11,
+      cached: 300,
+      cacheWrite: 45,
+      model: 'claude-test',
+    })
   })
 })

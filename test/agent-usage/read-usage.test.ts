@@ -37,7 +37,20 @@ describe('statedUsage', () => {
     ).toEqual({ input: 20, output: 5, cached: 4 })
   })
 
-  test('the Responses API: input, output and cached tokens, also under `response` in events', () => {
+  test("Chat Completions: the reasoning tokens and the body's model", () => {
+    expect(
+      statedUsage({
+        model: 'o4-mini-2025-04-16',
+        usage: {
+          prompt_tokens: 20,
+          completion_tokens: 50,
+          completion_tokens_details: { reasoning_tokens: 32 },
+        },
+      }),
+    ).toEqual({ input: 20, output: 50, cached: 0, reasoning: 32, model: 'o4-mini-2025-04-16' })
+  })
+
+  test('the Responses API: input, output, cached and reasoning tokens and the model, also under `response` in events', () => {
     const usage = {
       input_tokens: 30,
       input_tokens_details: { cached_tokens: 10 },
@@ -45,12 +58,15 @@ describe('statedUsage', () => {
       output_tokens_details: { reasoning_tokens: 2 },
       total_tokens: 37,
     }
-    expect(statedUsage({ object: 'response', usage })).toEqual({ input: 30, output: 7, cached: 10 })
-    expect(statedUsage({ type: 'response.completed', response: { usage } })).toEqual({
+    expect(statedUsage({ object: 'response', usage })).toEqual({
       input: 30,
       output: 7,
       cached: 10,
+      reasoning: 2,
     })
+    expect(
+      statedUsage({ type: 'response.completed', response: { model: 'gpt-5-mini', usage } }),
+    ).toEqual({ input: 30, output: 7, cached: 10, reasoning: 2, model: 'gpt-5-mini' })
   })
 
   test('Anthropic Messages: cache reads and writes are added to the input, and are `cached` and `cacheWrite`', () => {

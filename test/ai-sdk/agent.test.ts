@@ -84,8 +84,23 @@ describe('aiSdkAgent', () => {
       },
       { role: 'assistant', content: 'Order 1042 is delayed until Friday.' },
     ])
-    expect(first?.usage.answering).toEqual({ input: 100, output: 17, cached: 16, cacheWrite: 0 })
-    expect(second?.usage.answering).toEqual({ input: 80, output: 5, cached: 0, cacheWrite: 0 })
+    // Summed over the turn's two steps, with the model each step's response named.
+    expect(first?.usage.answering).toEqual({
+      input: 100,
+      output: 17,
+      cached: 16,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'test-model',
+    })
+    expect(second?.usage.answering).toEqual({
+      input: 80,
+      output: 5,
+      cached: 0,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'test-model',
+    })
     // The second turn's request: both system prompts, the first turn with its tool call and result.
     expect(bodies()[2]?.messages).toEqual([
       { role: 'system', content: 'You are a support agent.' },

@@ -26,7 +26,7 @@ describe('usageOf', () => {
     })
   })
 
-  test('no stated count is no usage (the recorded fetch counts instead); no extra keys ever', () => {
+  test('no stated count is no usage (the recorded fetch counts instead); only the known keys', () => {
     expect(usageOf({ inputTokens: undefined, outputTokens: undefined })).toBeUndefined()
     expect(usageOf(undefined)).toBeUndefined()
     const usage = usageOf({
@@ -35,7 +35,13 @@ describe('usageOf', () => {
       totalTokens: 12,
       outputTokenDetails: { reasoningTokens: 1 },
     } as never)
-    expect(Object.keys(usage ?? {})).toEqual(['input', 'output', 'cached', 'cacheWrite'])
+    expect(Object.keys(usage ?? {})).toEqual([
+      'input',
+      'output',
+      'cached',
+      'cacheWrite',
+      'reasoning',
+    ])
   })
 })
 

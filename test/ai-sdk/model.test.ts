@@ -58,6 +58,8 @@ describe('aiSdkModel as the answering model', () => {
       output: 3,
       cached: 8,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'test-model',
     })
     expect(bodies()[0]).toMatchObject({
       model: 'test-model',
@@ -211,6 +213,8 @@ describe('aiSdkModel as the parsing model: structured output through the AI SDK'
       output: 6,
       cached: 0,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'parser',
     })
     expect(bodies()[0]?.response_format).toMatchObject({
       type: 'json_schema',

@@ -132,6 +132,8 @@ describe('the Responses API model (@ai-sdk/openai default)', () => {
       output: 10,
       cached: 10,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'agent',
     })
     // The second turn sends the first one back as Responses items: the call and its output.
     const third = openaiServer.requests[2]
@@ -207,6 +209,7 @@ describe('@ai-sdk/anthropic (Messages API)', () => {
       output: 11,
       cached: 240,
       cacheWrite: 40,
+      model: 'claude-test',
     })
     expect(replayed.history[0]?.usage.answering).toEqual(live.history[0]?.usage.answering)
     const second = anthropicServer.requests[2]?.body as {

@@ -196,9 +196,33 @@ describe('agent tests in a real Vitest run', { timeout: 180_000 }, () => {
         usage: expect.objectContaining({
           input: 4 * 50 + 3 * 30 + 200,
           output: 4 * 10 + 3 * 8 + 40,
-          answering: { input: 200, output: 40, cached: 0, cacheWrite: 0 },
-          simulating: { input: 90, output: 24, cached: 0, cacheWrite: 0 },
-          judging: { input: 200, output: 40, cached: 0, cacheWrite: 0 },
+          // Each side names the model that answered it; the run's `model` is the answering one.
+          model: 'agent',
+          reasoning: 0,
+          answering: {
+            input: 200,
+            output: 40,
+            cached: 0,
+            cacheWrite: 0,
+            reasoning: 0,
+            model: 'agent',
+          },
+          simulating: {
+            input: 90,
+            output: 24,
+            cached: 0,
+            cacheWrite: 0,
+            reasoning: 0,
+            model: 'user',
+          },
+          judging: {
+            input: 200,
+            output: 40,
+            cached: 0,
+            cacheWrite: 0,
+            reasoning: 0,
+            model: 'judge',
+          },
         }),
         outcomeResults: {
           helpful: true,

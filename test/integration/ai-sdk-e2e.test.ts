@@ -120,7 +120,14 @@ describe('an AI SDK agent and judge, recorded then replayed', { timeout: 180_000
     expect(live).toEqual({
       replayed: false,
       recordedMs: false,
-      answering: { input: 120, output: 23, cached: 32, cacheWrite: 0 },
+      answering: {
+        input: 120,
+        output: 23,
+        cached: 32,
+        cacheWrite: 0,
+        reasoning: 0,
+        model: 'gpt-4.1-mini',
+      },
       toolCalls: [
         {
           id: 'call_lookup',

@@ -62,7 +62,14 @@ describe('judgeConversation (one call over the whole transcript)', () => {
       ok: true,
       pass: true,
       replayed: false,
-      usage: { input: 100, output: 20, cached: 10, cacheWrite: 0 },
+      usage: {
+        input: 100,
+        output: 20,
+        cached: 10,
+        cacheWrite: 0,
+        reasoning: 0,
+        model: 'test-model',
+      },
       judgement: {
         verdict: 'pass',
         criteria: [

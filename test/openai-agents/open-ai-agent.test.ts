@@ -123,12 +123,26 @@ describe('openAIAgent: a turn of the Agents SDK', () => {
       { role: 'tool', tool_call_id: 'call_lookup', content: '{"amount":120,"charged":2}' },
       { role: 'assistant', content: 'Invoice 1042 was charged twice; I have refunded 120.' },
     ])
-    // Three model calls of 40 + 8 tokens (10 cached), summed over the handoff.
-    expect(charge?.usage.answering).toEqual({ input: 120, output: 24, cached: 30, cacheWrite: 0 })
+    // Three model calls of 40 + 8 tokens (10 cached), summed over the handoff; both agents' models.
+    expect(charge?.usage.answering).toEqual({
+      input: 120,
+      output: 24,
+      cached: 30,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'triage-model, billing-model',
+    })
     // The follow-up starts at Billing, the agent that answered: no second handoff.
     expect(when?.agent).toBe('Billing')
     expect(when?.toolCalls).toEqual([])
-    expect(result.usage.answering).toEqual({ input: 160, output: 32, cached: 40, cacheWrite: 0 })
+    expect(result.usage.answering).toEqual({
+      input: 160,
+      output: 32,
+      cached: 40,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'triage-model, billing-model',
+    })
   })
 
   test('the next turn gives the SDK the earlier tool calls and results with their call ids', async () => {
@@ -232,6 +246,8 @@ describe('openAIAgent on the Responses API (the SDK default)', () => {
       output: 24,
       cached: 30,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'triage-model, billing-model',
     })
   })
 

@@ -89,6 +89,10 @@ export function makeResult(
           ? 'error'
           : 'end',
     seed: [],
+    messages: history.flatMap((t) => [
+      ...(t.questionText === null ? [] : [{ role: 'user' as const, content: t.questionText }]),
+      ...t.messages,
+    ]),
     outcomeResults: {},
     outcomeErrors: {},
     outcomeReasons: {},

@@ -119,8 +119,9 @@ const sampleLines = (output: string) =>
 // so `input` is input_tokens + cache reads + cache writes; `cached` the reads, `cacheWrite` the
 // writes. Turn 1: the tool_use call (30 + 0 + 80 in, 12 out) and the answer (50 + 40 + 0, 9 out).
 // Turn 2: one streamed call (60 + 90 + 0 in, 14 out).
-const askUsage = { input: 200, output: 21, cached: 40, cacheWrite: 80 }
-const challengeUsage = { input: 150, output: 14, cached: 90, cacheWrite: 0 }
+// `model` is the one the responses name; Anthropic states no reasoning tokens.
+const askUsage = { input: 200, output: 21, cached: 40, cacheWrite: 80, model: 'claude-test' }
+const challengeUsage = { input: 150, output: 14, cached: 90, cacheWrite: 0, model: 'claude-test' }
 
 describe('an agent on @anthropic-ai/sdk through recordedFetch', () => {
   test('records the tool loop and the streamed turn, with the usage the calls state', async () => {
@@ -210,7 +211,7 @@ describe('an AzureOpenAI client through wrap()', () => {
     // Azure sends the key as an `api-key` header, not a bearer token.
     expect(azure.requests[0]?.headers['api-key']).toBe('[redacted]')
     expect(azure.requests[0]?.headers.authorization).toBeUndefined()
-    const usage = '{"input":21,"output":5,"cached":8,"cacheWrite":0}'
+    const usage = '{"input":21,"output":5,"cached":8,"cacheWrite":0,"reasoning":0,"model":"gpt-4o"}'
     expect(sampleLines(run.output)).toEqual([
       `[sample] azure ask replayed=false answering=${usage} answer="Azure answer 1"`,
       `[sample] azure challenge replayed=false answering=${usage} answer="Azure answer 3"`,

@@ -41,9 +41,9 @@ const BAD_REPLIES: [string, unknown, string][] = [
     "returned a reply whose `messages[0]` has `role` undefined; expected 'assistant', 'tool', 'user' or 'system'",
   ],
   [
-    'a tool message without tool_call_id',
-    { content: 'x', messages: [{ role: 'tool', content: '{}' }] },
-    'returned a reply whose `messages[0]` (tool) has `tool_call_id` undefined; expected a string',
+    'a tool message whose tool_call_id is a number',
+    { content: 'x', messages: [{ role: 'tool', tool_call_id: 7, content: '{}' }] },
+    'returned a reply whose `messages[0]` (tool) has `tool_call_id` 7; expected a string (or none: the id of the call it answers is filled in)',
   ],
   [
     "toolCalls: 'nope'",
@@ -63,7 +63,7 @@ const BAD_REPLIES: [string, unknown, string][] = [
   [
     "usage: 'x'",
     { content: 'x', usage: 'x' },
-    "returned a reply whose `usage` is 'x'; expected { input?, output?, cached?, cacheWrite? }",
+    "returned a reply whose `usage` is 'x'; expected { input?, output?, cached?, cacheWrite?, reasoning?, model? }",
   ],
   [
     "usage.input: '12'",

@@ -24,7 +24,7 @@ describe('an agent reply with usage under unknown keys', () => {
     expect(result.status).toBe('error')
     expect(result.error).toMatchObject({ nodeId: 'ask', category: 'agent', stage: 'answer' })
     expect(result.error?.message).toContain(
-      "returned a reply whose `usage` has the unknown key 'inputTokens'; expected only input, output, cached and cacheWrite",
+      "returned a reply whose `usage` has the unknown key 'inputTokens'; expected only input, output, cached, cacheWrite and reasoning",
     )
     // Nothing of the bad reply is counted.
     expect(result.usage.input).toBe(0)

@@ -172,8 +172,9 @@ describe('scenario() in a real Vitest run', () => {
       OPENAI_API_KEY: 'test-key-fake-scenario',
     })
     expect(local.code, local.output).toBe(0)
-    // Two turns, each one call of 11 prompt and 7 completion tokens.
-    const counted = 'answering={"input":22,"output":14,"cached":0,"cacheWrite":0}'
+    // Two turns, each one call of 11 prompt and 7 completion tokens, by the model the server names.
+    const counted =
+      'answering={"input":22,"output":14,"cached":0,"cacheWrite":0,"reasoning":0,"model":"steady"}'
     expect(local.output).toContain(`[agent-calls] ${counted} replayed=false`)
     expect(recordingsOf('agent-calls.test.ts')).toHaveLength(1)
     const requests = server.requests.length

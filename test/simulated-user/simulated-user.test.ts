@@ -113,13 +113,23 @@ describe('simulatedUser() in a run', () => {
       cached: 0,
       cacheWrite: 0,
     })
+    // The simulated user's side names its own model (the response's), apart from the answering one.
     expect(result.history[1]?.usage.simulating).toEqual({
       input: 10,
       output: 5,
       cached: 0,
       cacheWrite: 0,
+      reasoning: 0,
+      model: 'test-model',
     })
-    expect(result.usage.simulating).toEqual({ input: 20, output: 10, cached: 0, cacheWrite: 0 })
+    expect(result.usage.simulating).toEqual({
+      input: 20,
+      output: 10,
+      cached: 0,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'test-model',
+    })
     expect(result.usage).toMatchObject({ input: 20, output: 10 })
   })
 
@@ -364,7 +374,14 @@ describe('a simulated turn that fails', () => {
     expect(done.error?.message).toBe(
       'The simulated user\'s model did not return JSON: "Sure! Here is my message"',
     )
-    expect(done.usage.simulating).toEqual({ input: 7, output: 3, cached: 0, cacheWrite: 0 })
+    expect(done.usage.simulating).toEqual({
+      input: 7,
+      output: 3,
+      cached: 0,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'test-model',
+    })
   })
 
   test('JSON that does not fit { message, goalReached } is a parsing error carrying zod’s issues', async () => {

@@ -112,6 +112,7 @@ const {
   Scenario,
   ScenarioDefinition,
   scriptedModel,
+  scriptedTurns,
   serializeRecording,
   setContainment,
   simulatedUser,
@@ -953,6 +954,15 @@ export const table: Readonly<Record<string, Signature>> = {
   'new ScenarioDefinition': ctor(ScenarioDefinition, any),
   'ScenarioDefinition#edgesFrom': method(() => definition, 'edgesFrom', nodeIds),
   'ScenarioDefinition#toJSON': method(() => definition, 'toJSON'),
+
+  scriptedTurns: fn(
+    scriptedTurns,
+    v(['a?', 'b?'], [{ id: 'x', question: 'q?' }]),
+    opts(
+      ['name', 'idPrefix', 'scenario'],
+      obj("{ name: 'n', idPrefix: 'step' }", () => ({ name: 'n', idPrefix: 'step' })),
+    ),
+  ),
 
   // Scripted models
   scriptedModel: fn(

@@ -57,6 +57,11 @@ const usageSchema = objectOf({
    * when some was, so a report without cache writes reads as before.
    */
   cacheWrite: count().optional(),
+  /**
+   * The part of `output` the model spent reasoning, as the responses stated it; set when some
+   * was, so a report without reasoning tokens reads as before.
+   */
+  reasoning: count().optional(),
   /** How many turns the counts cover. */
   turns: whole(0),
   /** Set when the run had prices for every model those turns used. */

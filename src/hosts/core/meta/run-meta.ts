@@ -44,6 +44,7 @@ export function runMeta(
     side.output += turn.usage.output
     side.cached += turn.usage.cached
     addCacheWrite(side, turn.usage.cacheWrite)
+    addReasoning(side, turn.usage.reasoning)
     side.turns += 1
     addSimulating(side, turn.usage)
     if (side.cost !== undefined) {
@@ -93,6 +94,11 @@ function addCacheWrite(side: UsageMeta, tokens: number | undefined): void {
   if (tokens !== undefined && tokens > 0) side.cacheWrite = (side.cacheWrite ?? 0) + tokens
 }
 
+function addReasoning(side: UsageMeta, tokens: number | undefined): void {
+  // Only responses that state reasoning tokens have them (and no result from before they were kept).
+  if (tokens !== undefined && tokens > 0) side.reasoning = (side.reasoning ?? 0) + tokens
+}
+
 function addSimulating(side: UsageMeta, usage: TurnUsage): void {
   // A result from before simulated users has no `simulating` side.
   const tokens = (usage.simulating?.input ?? 0) + (usage.simulating?.output ?? 0)
@@ -107,12 +113,21 @@ function addSimulating(side: UsageMeta, usage: TurnUsage): void {
  * so a replayed judge over a scripted transcript is recorded usage, not usage spent now.
  */
 function addAfterTurns(result: ScenarioExecutionResult, now: UsageMeta, recorded: UsageMeta) {
-  const turns = { input: 0, output: 0, cached: 0, cacheWrite: 0, cost: 0, simulating: 0 }
+  const turns = {
+    input: 0,
+    output: 0,
+    cached: 0,
+    cacheWrite: 0,
+    reasoning: 0,
+    cost: 0,
+    simulating: 0,
+  }
   for (const turn of result.history) {
     turns.input += turn.usage.input
     turns.output += turn.usage.output
     turns.cached += turn.usage.cached
     turns.cacheWrite += turn.usage.cacheWrite ?? 0
+    turns.reasoning += turn.usage.reasoning ?? 0
     turns.cost += turn.usage.cost ?? 0
     turns.simulating += (turn.usage.simulating?.input ?? 0) + (turn.usage.simulating?.output ?? 0)
   }
@@ -122,6 +137,7 @@ function addAfterTurns(result: ScenarioExecutionResult, now: UsageMeta, recorded
     output: Math.max(0, total.output - turns.output),
     cached: Math.max(0, total.cached - turns.cached),
     cacheWrite: Math.max(0, (total.cacheWrite ?? 0) - turns.cacheWrite),
+    reasoning: Math.max(0, (total.reasoning ?? 0) - turns.reasoning),
     cost: Math.max(0, (total.cost ?? 0) - turns.cost),
     simulating: Math.max(
       0,
@@ -135,6 +151,7 @@ function addAfterTurns(result: ScenarioExecutionResult, now: UsageMeta, recorded
   side.output += extra.output
   side.cached += extra.cached
   addCacheWrite(side, extra.cacheWrite)
+  addReasoning(side, extra.reasoning)
   if (side.cost !== undefined) side.cost += extra.cost
   if (extra.simulating > 0) side.simulating = (side.simulating ?? 0) + extra.simulating
 }
