@@ -72,7 +72,14 @@ scenario(
     expect(result).toHaveToolTrajectory(['transfer_to_Billing', 'lookUpInvoice'])
     expect(result).not.toHaveCalledTool('transfer_to_Billing', {}, { turn: 1 })
     // Three model calls in the first turn (triage, then billing twice), one in the second.
-    expect(charged?.usage.answering).toEqual({ input: 660, output: 64, cached: 384, cacheWrite: 0 })
+    expect(charged?.usage.answering).toEqual({
+      input: 660,
+      output: 64,
+      cached: 384,
+      cacheWrite: 0,
+      reasoning: 0,
+      model: 'triage-model, billing-model',
+    })
     expect(result.usage.answering.input).toBe(810)
   },
 )

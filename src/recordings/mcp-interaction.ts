@@ -1,3 +1,5 @@
+import { describeNonJson } from '../internal/describe-non-json.js'
+import { describeValue } from '../internal/describe-value.js'
 import { isPlainObject } from '../internal/is-plain-object.js'
 import type { RedactHook } from './normalize-request.js'
 import { normalizeJson } from './normalize-request.js'
@@ -50,6 +52,37 @@ export interface McpInteraction extends McpCall {
 
 const INTERACTION_KEYS = ['server', 'method', 'tool', 'arguments', 'result', 'error', 'durationMs']
 const ERROR_KEYS = ['message', 'code', 'data']
+
+/**
+ * What is wrong with an MCP request handed to a session (`RecordingSession#answerMcp`), as the
+ * end of "answerMcp(call, live) got …", or `undefined` when it has the shape matching needs.
+ * Never throws, also for a Proxy whose traps throw; the arguments' JSON is checked when they are
+ * normalized.
+ */
+export function mcpCallProblem(call: unknown): string | undefined {
+  try {
+    if (!isPlainObject(call)) {
+      return `a call of ${describeValue(call)}; expected { server, method, tool?, arguments? }`
+    }
+    const { server, method, tool } = call
+    if (typeof server !== 'string' || server === '') {
+      return `a server of ${describeValue(server)}; expected the server's name (a non-empty string)`
+    }
+    if (method !== 'tools/list' && method !== 'tools/call') {
+      return `a method of ${describeValue(method)}; expected 'tools/list' or 'tools/call'`
+    }
+    if (tool !== undefined && typeof tool !== 'string') {
+      return `a tool of ${describeValue(tool)}; expected the tool's name (a string) or no tool`
+    }
+    const nonJson = describeNonJson(call.arguments)
+    if (nonJson !== undefined) {
+      return `arguments holding ${nonJson}, which JSON cannot hold; expected the tool's arguments as JSON data`
+    }
+    return undefined
+  } catch {
+    return 'a call that cannot be read (its properties throw)'
+  }
+}
 
 /**
  * The request of a call as it is stored and matched: arguments with keys sorted, every string

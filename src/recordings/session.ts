@@ -1,4 +1,5 @@
-import type { RecordingError } from '../errors/index.js'
+import { InvalidArgumentError, type RecordingError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import type { DirectAnswer, DirectCall, SessionAnswer, SessionCall } from './call-answer.js'
 import { CallFailures } from './call-failures.js'
 import { CallLog } from './call-log.js'
@@ -7,7 +8,7 @@ import { finishRecording, type RecordingSummary } from './finish-recording.js'
 import { type LoadedRecording, loadRecording } from './load-recording.js'
 import { type MatchState, match } from './match.js'
 import { answerMcp, type McpAnswer } from './mcp-answer.js'
-import type { McpCall, McpOutcome } from './mcp-interaction.js'
+import { type McpCall, type McpOutcome, mcpCallProblem } from './mcp-interaction.js'
 import { McpLog } from './mcp-log.js'
 import { missError } from './miss-error.js'
 import type { RenameCandidate } from './miss-report.js'
@@ -153,6 +154,21 @@ export class RecordingSession {
    * error the server answered with; when it throws (no answer came), so does this.
    */
   answerMcp(call: McpCall, live: () => Promise<McpOutcome>): Promise<McpAnswer> {
+    // Checked here, before anything is keyed: the MCP wrappers make these calls, but the method
+    // is public (vitest-scenario/host) and a wrong call must say so, not fail inside.
+    const problem =
+      mcpCallProblem(call) ??
+      (typeof live === 'function'
+        ? undefined
+        : `a live of ${describeValue(live)}; expected a function that sends the request`)
+    if (problem !== undefined) {
+      return Promise.reject(
+        new InvalidArgumentError(
+          `RecordingSession#answerMcp(call, live) got ${problem}`,
+          "Pass { server, method: 'tools/list' | 'tools/call', tool?, arguments? } and a function returning the server's answer, as vitest-scenario/mcp's wrappers do.",
+        ),
+      )
+    }
     const refusal = this.#refusal()
     const loaded = this.#loaded
     return answerMcp(

@@ -57,9 +57,10 @@ export function scriptedTurns(
   }
   assertKnownKeys(options, ['name', 'idPrefix', 'scenario'], 'the options of scriptedTurns()')
   const { name, idPrefix = 'turn', scenario } = options
-  if (!Array.isArray(messages) || messages.length === 0) {
+  const list = isList(messages)
+  if (!list || messages.length === 0) {
     throw new InvalidArgumentError(
-      `scriptedTurns(messages) got ${Array.isArray(messages) ? 'an empty list' : describeValue(messages)}; it needs at least one user message`,
+      `scriptedTurns(messages) got ${list ? 'an empty list' : describeValue(messages)}; it needs at least one user message`,
       `Pass the user messages in order: ${USAGE}.`,
     )
   }
@@ -119,4 +120,13 @@ function addTurn(builder: Scenario, message: unknown, i: number, prefix: string)
   }
   builder.addNode(id, spec as unknown as NodeSpec)
   return id
+}
+
+/** Whether `value` is an array; `false` for a revoked Proxy, which `Array.isArray` throws on. */
+function isList(value: unknown): value is readonly unknown[] {
+  try {
+    return Array.isArray(value)
+  } catch {
+    return false
+  }
 }

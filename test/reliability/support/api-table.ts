@@ -653,6 +653,20 @@ export const table: Readonly<Record<string, Signature>> = {
     'answer',
     sessionCall,
   ),
+  'RecordingSession#answerMcp': method(
+    () => new RecordingSession(recorderOptions() as never),
+    'answerMcp',
+    opts(
+      ['server', 'method', 'tool', 'arguments'],
+      obj('an MCP request', () => ({
+        server: 'weather',
+        method: 'tools/call',
+        tool: 'get_weather',
+        arguments: { city: 'Paris' },
+      })),
+    ),
+    r([obj('a live MCP answer', () => async () => ({ result: { content: [] } }))]),
+  ),
   'RecordingSession#finish': method(
     () => new RecordingSession(recorderOptions() as never),
     'finish',
