@@ -14,9 +14,9 @@ const { server } = useScriptedServer()
 
 /** An input guardrail: refuses arithmetic before any call reaches the server. */
 const noMath: LanguageModelMiddleware = {
-  // `ai` 6 names the middleware spec 'v3' (7 may name it otherwise); `wrapLanguageModel` reads
-  // only the hooks, so the test states the version in the installed `ai`'s type.
-  specificationVersion: 'v3' as unknown as LanguageModelMiddleware['specificationVersion'],
+  // `ai` 6 requires the middleware spec 'v3'; `ai` 7 takes any version name (its own is 'v4') and
+  // `wrapLanguageModel` reads only the hooks, so 'v3' type-checks and runs on both.
+  specificationVersion: 'v3',
   transformParams: async ({ params }) => {
     const last = JSON.stringify(params.prompt.at(-1) ?? '')
     if (/\d\s*[-+*/]\s*\d/.test(last)) {
