@@ -4,17 +4,11 @@ import type { CalledTool, ToolTrajectory } from '../src/outcomes/types.js'
 import type { Diagnostic, ScenarioExecutionResult, TurnRecord } from '../src/state/types.js'
 import { toolTurns } from './check-report.js'
 import type { MatcherUtils } from './matcher-types.js'
-import { truncate } from './text.js'
+import { turnLines } from './turn-lines.js'
 import type { Verdict } from './verdict.js'
 
-// A message lists the calls of at most this many turns (the first and the last ones), and at most
-// this many calls per turn: a long run stays readable.
-const MAX_TURNS = 8
-const HEAD = 3
-const TAIL = 4
+// A message lists at most this many steps of calls per turn: a long run stays readable.
 const MAX_CALLS = 5
-const LINE_WIDTH = 100
-const NODE_WIDTH = 16
 
 /**
  * Evaluates a tool check for a matcher: the verdict, a first line from `headline`, the calls made
@@ -48,23 +42,9 @@ export function callLines(
   turns: readonly number[],
   utils: MatcherUtils,
 ): string[] {
-  if (turns.length === 0) return ['  (no turns)']
-  const shown: (number | undefined)[] =
-    turns.length <= MAX_TURNS
-      ? [...turns]
-      : [...turns.slice(0, HEAD), undefined, ...turns.slice(-TAIL)]
-  // A loop, not a spread: a long run's turns would not fit in a call's arguments.
-  let widest = 0
-  for (const i of turns) widest = Math.max(widest, (history[i] as TurnRecord).nodeId.length)
-  const nodeWidth = Math.min(NODE_WIDTH, widest)
-  const indexWidth = String(Math.max(...shown.map((i) => i ?? 0))).length
-  return shown.map((index) => {
-    if (index === undefined) return utils.DIM_COLOR(`  … ${turns.length - HEAD - TAIL} more turns`)
-    const turn = history[index] as TurnRecord
-    const head = `  #${String(index).padEnd(indexWidth)} ${turn.nodeId.padEnd(nodeWidth)}  `
-    if (turn.toolCalls.length === 0) return head + utils.DIM_COLOR('(no calls)')
-    return head + truncate(stepsText(turn), LINE_WIDTH)
-  })
+  return turnLines(history, turns, utils, (turn) =>
+    turn.toolCalls.length === 0 ? utils.DIM_COLOR('(no calls)') : stepsText(turn),
+  )
 }
 
 /** A turn's calls, at most `MAX_CALLS` steps of them, the rest counted in calls. */

@@ -25,6 +25,7 @@ import { sessionInContext } from './hosts/core/test-context.js'
 import { makeMcpToolSet } from './mcp/ai-sdk.js'
 import { makeMcpServer } from './mcp/agents-server.js'
 import { makeMcpClient } from './mcp/client.js'
+import { makeMcpTools } from './mcp/tools.js'
 import { RECORD_ENV, readModeOverride } from './recordings/mode.js'
 import type { RecordingSession } from './recordings/session.js'
 import { fileSystemStore } from './recordings/store.js'
@@ -45,7 +46,18 @@ import { fileSystemStore } from './recordings/store.js'
  */
 export const mcpClient = makeMcpClient(currentSession)
 export type { McpClient } from './mcp/client.js'
-export { type McpToolsOptions, mcpTools } from './mcp/tools.js'
+export type { McpToolsOptions } from './mcp/tools.js'
+
+/**
+ * The tools of an MCP client as tools for the library's own answering side (a model config's tool
+ * loop: `runScenario(definition, { model, tools })`), recorded and replayed with the test. Takes
+ * a client `mcpClient` made, or the MCP SDK's own connected `Client` (recorded under the name its
+ * server gives; it is not called when the test replays). `only` picks tools by name.
+ *
+ * @example
+ * const tools = await mcpTools(mcpClient('weather', connectWeather), { only: ['get_weather'] })
+ */
+export const mcpTools = makeMcpTools(mcpClient)
 
 // ─── Agents SDK MCP servers ────────────────────────────────────────────────────────────────────
 /**

@@ -4,7 +4,7 @@ import { describeValue } from '../internal/describe-value.js'
 import { tool } from '../tools/tool.js'
 import type { Tool } from '../tools/types.js'
 import type { McpClient } from './client.js'
-import type { McpToolDefinition, McpToolResult } from './types.js'
+import type { McpSdkClient, McpToolDefinition, McpToolResult } from './types.js'
 
 /** What `mcpTools` takes besides the client. */
 export interface McpToolsOptions {
@@ -51,6 +51,37 @@ export async function mcpTools(
     tools[definition.name] = toTool(client, definition)
   }
   return tools
+}
+
+/**
+ * Makes the entry's `mcpTools`, which also takes the MCP SDK's own connected `Client`: it is then
+ * wrapped by `mcpClient` under the name its server gives in the handshake (`getServerVersion()`),
+ * so its requests are recorded and replayed with the test like those of an `mcpClient`.
+ */
+export function makeMcpTools(
+  mcpClient: (name: string, connect: () => Promise<McpSdkClient>) => McpClient,
+): (client: McpClient | McpSdkClient, options?: McpToolsOptions) => Promise<Record<string, Tool>> {
+  return async (client, options) => mcpTools(recordedClient(client, mcpClient), options)
+}
+
+/** `client` when `mcpClient` made it; the MCP SDK's `Client`, wrapped by `mcpClient`. */
+function recordedClient(
+  client: McpClient | McpSdkClient,
+  mcpClient: (name: string, connect: () => Promise<McpSdkClient>) => McpClient,
+): McpClient {
+  const sdk = client as McpSdkClient & { getServerVersion?: unknown; name?: unknown }
+  if (typeof sdk !== 'object' || sdk === null || typeof sdk.getServerVersion !== 'function') {
+    return client as McpClient
+  }
+  const server = (sdk.getServerVersion as () => { name?: unknown } | undefined).call(sdk)
+  const name = server?.name
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new InvalidArgumentError(
+      `mcpTools(client) got an MCP SDK Client whose server named itself ${describeValue(name)} (is it connected?)`,
+      "Pass mcpClient('weather', connect) instead: it names the server and connects only when a request must go live.",
+    )
+  }
+  return mcpClient(name, async () => sdk)
 }
 
 /** Every page of the server's tools. */

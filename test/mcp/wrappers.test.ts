@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/index.js'
 import { type AgentsMcpServer, makeMcpServer } from '../../src/mcp/agents-server.js'
 import { makeMcpClient } from '../../src/mcp/client.js'
-import { mcpTools } from '../../src/mcp/tools.js'
+import { makeMcpTools, mcpTools } from '../../src/mcp/tools.js'
 import type { McpContent, McpToolDefinition } from '../../src/mcp/types.js'
 import { memoryStore } from '../../src/recordings/store.js'
 import { inMemoryClient, session } from './support.js'
@@ -110,6 +110,34 @@ describe('mcpTools', () => {
       "mcpTools(client, { only }) names 'nope', which MCP server 'weather' does not list",
     )
     await client.close()
+  })
+})
+
+describe("mcpTools with the MCP SDK's own Client", () => {
+  test("records under the server's own name, and replays without calling the client", async () => {
+    const store = memoryStore()
+    const recording = session(store, 'new')
+    const raw = await inMemoryClient()
+    const tools = await makeMcpTools(makeMcpClient(() => recording))(raw, { only: ['add'] })
+    const context = { nodeId: 'n', turn: 0, signal: new AbortController().signal }
+    expect(await tools.add?.execute({ a: 2, b: 3 }, context)).toBe('5')
+    await recording.finish(false)
+    const file = JSON.parse([...store.files.values()][0] ?? '{}') as { mcp?: { server: string }[] }
+    expect(file.mcp?.map((entry) => entry.server)).toEqual(['weather', 'weather'])
+
+    // Replayed: the client is closed (its server gone), and nothing reaches it.
+    await raw.close()
+    const replay = session(store, 'replay')
+    const again = await makeMcpTools(makeMcpClient(() => replay))(raw, { only: ['add'] })
+    expect(await again.add?.execute({ a: 2, b: 3 }, context)).toBe('5')
+    expect(replay.failures).toEqual([])
+  })
+
+  test('a client whose server gave no name is refused with the fix', async () => {
+    const unconnected = { ...(await inMemoryClient()), getServerVersion: () => undefined }
+    await expect(
+      makeMcpTools(makeMcpClient(() => undefined))(unconnected as never),
+    ).rejects.toThrow("Pass mcpClient('weather', connect) instead")
   })
 })
 
