@@ -104,7 +104,7 @@ describe('scenarioPlugin() options', () => {
     expect(problem({ recording: {} })).toBe(
       [
         '[vitest-scenario] scenarioPlugin(options) has an invalid option',
-        "  - unknown key 'recording' in options; valid keys: 'model', 'parsingModel', 'userModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices', 'budget', 'allowNetwork'",
+        "  - unknown key 'recording' in options; valid keys: 'model', 'parsingModel', 'userModel', 'recordings', 'maxConcurrentCalls', 'turnTimeoutMs', 'prices', 'budget', 'allowNetwork', 'candidates', 'failOn'",
         'Fix them in vitest.config.ts; every option is listed in node_modules/vitest-scenario/docs/reference/options.md#plugin-options',
         'Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument',
       ].join('\n'),

@@ -13,6 +13,57 @@ import { allowNetworkSchema } from '../../seal/allow-network-schema.js'
 const REDACT_FUNCTION =
   "a module path, not a function: a function cannot reach the test workers. Move it into a module whose default export is the function, e.g. test/redact.ts: `export default (value: string, jsonPath: string) => value.replace(/tenant-[0-9]{6}/g, '<tenant>')`, and write `recordings: { redact: './test/redact.ts' }` (resolved against the Vitest root)"
 
+/** A candidate's name: it names a folder, so letters, digits, `.`, `_` and `-` only. */
+export const candidateNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
+  error:
+    "a candidate name of letters, digits, '.', '_' and '-' (at most 64, starting with a letter or digit), e.g. 'gpt-5'",
+})
+
+/** What one candidate overrides, JSON only (it travels to the workers like the other options). */
+export const candidateSchema = z.strictObject(
+  {
+    /** The answering model of the candidate run, instead of the plugin's `model`. */
+    model: pluginModelConfigSchema.optional(),
+    /** The judge of the candidate run, instead of the plugin's `parsingModel`. */
+    parsingModel: pluginModelConfigSchema.optional(),
+    /** The simulated users' model of the candidate run, instead of the plugin's `userModel`. */
+    userModel: pluginModelConfigSchema.optional(),
+    /** The system prompt of the answering side in the candidate run. */
+    systemPrompt: z.string('a string').optional(),
+    /** Prices per million tokens for the candidate's models, instead of the plugin's `prices`. */
+    prices: pricesSchema.optional(),
+    /**
+     * Replays the baseline recording's turns before this one (counted from 0) and goes live from
+     * it: the candidate answers under the baseline's history.
+     */
+    fork: z
+      .int('a whole number of turns, at least 1')
+      .min(1, {
+        error: 'a whole number of turns, at least 1 (leave `fork` out to run every turn live)',
+      })
+      .optional(),
+  },
+  {
+    error: 'a candidate { model?, parsingModel?, userModel?, systemPrompt?, prices?, fork? }',
+  },
+)
+
+/** The gates `vitest-scenario compare` checks (CLI flags win over them). */
+export const failOnSchema = z.strictObject(
+  {
+    /** Fail when more than this many tests regressed; `0` fails on any regression. */
+    regressed: z.int('a whole number of tests, at least 0').min(0).optional(),
+    /** Fail when a paired comparison over samples says `worse`. */
+    worse: z.boolean('true or false').optional(),
+    /** Fail when the candidate's cost exceeds the baseline's by more than this percentage. */
+    costIncrease: z.number('a percentage, e.g. 10').min(0).optional(),
+  },
+  { error: 'an object { regressed?, worse?, costIncrease? }' },
+)
+
+/** What one candidate overrides. */
+export type CandidateOptions = z.input<typeof candidateSchema>
+
 /** The rules of `scenarioPlugin()`'s options, the one place they live. */
 export const pluginOptionsSchema = z.strictObject(
   {
@@ -83,6 +134,22 @@ export const pluginOptionsSchema = z.strictObject(
      * @default ['localhost', '127.0.0.0/8', '::1']
      */
     allowNetwork: allowNetworkSchema,
+    /**
+     * Named variants of the run to review against the baseline: each overrides some of `model`,
+     * `parsingModel`, `userModel`, `systemPrompt` and `prices` (and may `fork` from the baseline
+     * recording at a turn). `VITEST_SCENARIO_CANDIDATE=<name>` runs one; its recordings go under
+     * `__recordings__/.candidates/<name>/`, and the baseline's are never touched.
+     */
+    candidates: z
+      .record(candidateNameSchema, candidateSchema, {
+        error: "an object of candidates by name, e.g. { 'gpt-5': { model: { model: 'gpt-5' } } }",
+      })
+      .optional(),
+    /**
+     * When `vitest-scenario compare` (and the GitHub check) fails: more than `regressed` tests
+     * regressed, a paired comparison says `worse`, or the cost grew by more than `costIncrease` %.
+     */
+    failOn: failOnSchema.optional(),
   },
   { error: 'an options object { model?, parsingModel?, recordings?, … }' },
 )
