@@ -55,10 +55,10 @@ export function testLine(test: TestComparison): string {
  * first); the others are counted.
  */
 export function testDetails(test: TestComparison, maxPairs: number): string {
-  const project = test.project === undefined ? '' : ` · project ${escapeHtml(test.project)}`
+  const project = test.project === undefined ? '' : ` · project ${summaryText(test.project)}`
   const lines = [
     '<details>',
-    `<summary><b>${escapeHtml(clip(test.test))}</b> · <code>${escapeHtml(clip(test.file))}</code>${project} · ${escapeHtml(ratesLine(test))}</summary>`,
+    `<summary><b>${summaryText(test.test)}</b> · <code>${summaryText(test.file)}</code>${project} · ${summaryText(ratesLine(test))}</summary>`,
     '',
   ]
   if (test.reason !== undefined) lines.push(`${cell(test.reason)}`, '')
@@ -79,6 +79,14 @@ export function testDetails(test: TestComparison, maxPairs: number): string {
   }
   lines.push('</details>')
   return lines.join('\n')
+}
+
+/**
+ * Text for HTML inside the Markdown (the `<summary>`): escaped as HTML, and the characters
+ * Markdown would format or link written as entities too, should a renderer read Markdown there.
+ */
+function summaryText(text: string): string {
+  return escapeHtml(clip(text)).replace(/[[\]*_`|~#\\]/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 function clip(text: string): string {
