@@ -78,6 +78,8 @@ const PLACES: Readonly<Record<string, Place>> = {
   // Host core: what every test-runner host shares, and the report writers.
   'src/hosts/core/': { layer: 'host core' },
   'src/reporter/': { layer: 'host core' },
+  // The JSON report of a run (`results.json`): written by the reporters, read by `compare`.
+  'src/results/': { layer: 'host core' },
   // Hosts: one per test runner; each is built on the host core alone.
   'src/hosts/vitest/': { layer: 'hosts', host: 'vitest' },
   'src/hosts/jest/': { layer: 'hosts', host: 'jest' },
