@@ -43,7 +43,7 @@ export class ScenarioReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const skipped: SkippedEntry[] = []
     const entries = collectEntries(testModules, skipped)
-    const testsRan = testModules.some((module) => !module.children.allTests().next().done)
+    const testsRan = testModules.some(hasTests)
     const { written, failures } = this.writeReports(entries, testsRan)
     const logger = this.#vitest?.logger
     const text = runReportText(
@@ -86,6 +86,12 @@ export class ScenarioReporter implements Reporter {
       testsRan,
     })
   }
+}
+
+/** Whether a test module holds any test (the JSON report is written when one ran). */
+function hasTests(module: TestModule): boolean {
+  for (const _ of module.children.allTests()) return true
+  return false
 }
 
 /**
