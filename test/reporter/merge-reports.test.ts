@@ -34,7 +34,7 @@ describe('sharded run merged with --merge-reports', { timeout: 240_000 }, () => 
     reportsAfterShards = existsSync(join(dir, 'reports')) || existsSync(join(dir, 'test-results'))
     merged = vitest(dir, ['--merge-reports'], { GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') })
     baselineText = readFileSync(join(dir, 'test-results/results.json'), 'utf8')
-  })
+  }, 240_000)
 
   test('each shard ran one file and wrote a blob, without the scenario reporter', () => {
     for (const shard of shards) {
