@@ -51,7 +51,8 @@ const JEST_REPORTER_HOST: ReporterHost = {
 /**
  * Reports scenario tests run by Jest: a block per scenario and a summary line on stderr (where
  * Jest's own reporters write; it comes before Jest's closing summary, which Jest always prints
- * last), and when asked a Markdown report (also appended to `GITHUB_STEP_SUMMARY` when set) and a
+ * last), the JSON report of the run (`test-results/results.json` unless `json` says otherwise),
+ * and when asked a Markdown report (also appended to `GITHUB_STEP_SUMMARY` when set) and a
  * self-contained HTML report. Paths are relative to Jest's `rootDir`. Nothing it meets fails the
  * run: unusable data and unwritable reports are `[vitest-scenario]` messages on stderr.
  *

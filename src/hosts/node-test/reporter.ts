@@ -30,8 +30,8 @@ const HOST: ReporterHost = {
 
 /**
  * A node:test reporter that prints each scenario and a summary when the run ends, and writes the
- * reports `options` ask for (paths relative to the working directory; the Markdown report also to
- * `GITHUB_STEP_SUMMARY` when set). List it beside your usual reporter, each with a destination.
+ * JSON report of the run and the reports `options` ask for (paths relative to the working
+ * directory; the Markdown report also to `GITHUB_STEP_SUMMARY` when set). List it beside your usual reporter, each with a destination.
  *
  * @example
  * // scenario-reporter.js; run: node --test --test-reporter=spec --test-reporter-destination=stdout

@@ -18,9 +18,10 @@ import { neutralizeControl as safe } from '../../../secrets/index.js'
 import { PROVIDED_KEY } from '../plugin/provided.js'
 
 /**
- * Reports scenario tests: a block per scenario in the terminal and a summary line, and when
- * asked a Markdown report (also appended to `GITHUB_STEP_SUMMARY` when that is set) and a
- * self-contained HTML report with each graph drawn and the path taken highlighted.
+ * Reports scenario tests: a block per scenario in the terminal and a summary line, the JSON
+ * report of the run (`test-results/results.json` unless `json` says otherwise), and when asked a
+ * Markdown report (also appended to `GITHUB_STEP_SUMMARY` when that is set) and a self-contained
+ * HTML report with each graph drawn and the path taken highlighted.
  *
  * @example
  * // vitest.config.ts
