@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { recordingTestId } from '../../src/recordings/test-id.js'
+import { readResultsReport } from '../../src/results/read-results.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import { prepareSample, projectFiles, runNodeTestAsync } from '../support/sample-project.js'
@@ -115,7 +116,22 @@ describe('the node:test host', () => {
     expect(run.output).toContain('asks about venetoclax')
     expect(run.output).toContain('asks about imatinib')
     // The scenario reporter: the terminal summary and the Markdown report.
-    expect(run.output).toContain('Scenario reports: test-results/scenarios.md')
+    expect(run.output).toContain(
+      'Scenario reports: test-results/scenarios.md, test-results/results.json',
+    )
+    // The JSON report: the scenario tests, the reporter's `failOn`, how node was started.
+    const results = readResultsReport(join(dir, 'test-results/results.json'))
+    expect(results).toMatchObject({ host: 'node-test', failOn: { regressed: 1 } })
+    expect(results.command?.execArgv).toContain('--test')
+    expect(results.tests.map((test) => test.test).sort()).toEqual(
+      [
+        'an agent records its own calls',
+        'asks about imatinib',
+        'asks about venetoclax',
+        'pushback > keeps its answer',
+      ].sort(),
+    )
+    for (const test of results.tests) expect(test.scenario.definition).toMatch(/^sha256:/)
     const report = readFileSync(join(dir, 'test-results/scenarios.md'), 'utf8')
     expect(report).toContain('pushback &gt; keeps its answer')
     expect(report).toContain('asks about imatinib')

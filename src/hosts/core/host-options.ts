@@ -21,6 +21,8 @@ export type HandedOverPluginOptions = Pick<
   | 'prices'
   | 'budget'
   | 'allowNetwork'
+  | 'candidates'
+  | 'failOn'
 >
 
 /** The resolved options both hosts hand to their test files. */
@@ -71,6 +73,9 @@ export function resolveHostOptions(
     prices: checked.prices,
     budget: checked.budget,
     allowNetwork: checked.allowNetwork,
+    // Read by the reporters for the JSON report (a candidate's `fork`, the gates of `compare`).
+    candidates: checked.candidates,
+    failOn: checked.failOn,
     modeOverride: context.modeOverride,
   }
 }

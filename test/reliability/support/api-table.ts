@@ -624,6 +624,16 @@ export const table: Readonly<Record<string, Signature>> = {
     arg(oneOf(recipe('a recording file', recordingText), constant('{}'), constant('not json'))),
     v('fixtures/a.json'),
   ),
+  // Reads only: a missing file, a folder, a JSON file of another kind, a file that is no JSON.
+  readResultsReport: fn(
+    host.readResultsReport,
+    v('test-results/no-such-results.json', '.', 'package.json', 'README.md'),
+  ),
+  tryReadResultsReport: fn(
+    host.tryReadResultsReport,
+    v('test-results/no-such-results.json', '.', 'package.json', 'README.md'),
+  ),
+  parseResultsReport: fn(host.parseResultsReport, any, v('results.json')),
   'new RecordingSession': ctor(
     RecordingSession,
     opts(
