@@ -146,6 +146,14 @@ export function inJestSample<T>(
   return recordingsOf(test).inSample(i, fn)
 }
 
+/**
+ * The replay-only session on the baseline's recording of `test` (or sample `sample`), for a
+ * candidate's `fork`.
+ */
+export function jestBaseline(test: JestTestNow, sample: number | undefined): RecordingSession {
+  return recordingsOf(test).baseline(sample)
+}
+
 /** Keeps the reporter meta `scenario()` built for `test` until its record is written. */
 export function annotateJestTest(test: Pick<JestTestNow, 'key'>, meta: ScenarioMeta): void {
   host.meta.set(test.key, meta)
@@ -197,6 +205,7 @@ function createRecordings(now: JestTestNow): TestRecordings {
   const settings: RecordingSettings = {
     root,
     dir: options?.recordings.dir,
+    candidate: options?.candidate?.name,
     redact: host.redact,
     allowSecrets: options?.recordings.allowSecrets,
     store: fileSystemStore,
