@@ -3,20 +3,27 @@
 // and `--test-update-snapshots` (in the process's `execArgv`); the rest is the core's.
 import { relative } from 'node:path'
 import { type TestContext, test } from 'node:test'
+import { InvalidArgumentError } from '../../errors/index.js'
 import {
   appendRecord,
   type BasicScenarioAPIOf,
+  CANDIDATE_ENV,
   checkEachRows,
+  checkPluginOptions,
   checkScenarioName,
   eachName,
+  type HostOptions,
   type HostTest,
   LIVE_TIMEOUT_MS,
+  type OptionsHost,
   RECORD_ENV,
+  resolveHostOptions,
   runHostTest,
   runnerMode,
   runScenarioBody,
   type ScenarioBuild,
   type ScenarioParts,
+  type ScenarioPluginOptions,
   scenarioParts,
 } from '../../host.js'
 import { assertScenario } from './assert.js'
@@ -30,6 +37,26 @@ export interface NodeTestContext {
 
 /** `scenario()` for node:test, with its modifiers. */
 export type NodeScenarioAPI = BasicScenarioAPIOf<NodeTestContext>
+
+/** What `scenarioWith(options)` takes: the plugin's run defaults and its `candidates`. */
+export type NodeScenarioOptions = Pick<
+  ScenarioPluginOptions,
+  'model' | 'parsingModel' | 'userModel' | 'turnTimeoutMs' | 'prices' | 'budget' | 'candidates'
+>
+
+const NODE_KEYS = [
+  'model',
+  'parsingModel',
+  'userModel',
+  'turnTimeoutMs',
+  'prices',
+  'budget',
+  'candidates',
+]
+const WITH: OptionsHost = {
+  where: 'scenarioWith(options)',
+  fix: `It takes ${NODE_KEYS.join(', ')}; recordings.dir, redact and allowNetwork are not available under node:test`,
+}
 
 const NO_MODEL_FIX =
   'Set `model` in the scenario options, scenario(name, { model }, build, body), or pass run({ model }). An agent function (your app) works as the model too.'
@@ -53,11 +80,25 @@ function rerecordCommand(file: string): string {
 /** The ids each file's tests claimed (node:test cannot list a file's tests): duplicates are refused. */
 const claimed = new Map<string, Map<string, unknown>>()
 
+/** The host options of plain `scenario()`: none, and no candidate (it has none configured). */
+function plainOptions(): HostOptions | undefined {
+  if (!process.env[CANDIDATE_ENV]) return undefined
+  const where = { where: "scenario() from 'vitest-scenario/node-test'", fix: WITH.fix }
+  // Throws: a candidate run needs `candidates`, which only scenarioWith(options) takes.
+  return resolveHostOptions(checkPluginOptions({}, where), {
+    root: '',
+    modeOverride: undefined,
+    host: where,
+  })
+}
+
 async function runInNode<Args extends unknown[]>(
   t: TestContext,
   [name, options, build, body]: ScenarioParts<NodeTestContext, Args>,
   args: Args,
+  host: HostOptions | undefined,
 ): Promise<void> {
+  const defaults = host ?? plainOptions()
   // `t.filePath` (Node 22.6+) names the file also when test files share a process.
   const file = (t as { filePath?: string }).filePath ?? process.argv[1] ?? ''
   const root = process.cwd()
@@ -74,7 +115,8 @@ async function runInNode<Args extends unknown[]>(
     },
   }
   if (!claimed.has(file)) claimed.set(file, new Map())
-  const settings = { root, rerecordCommand, claimed: claimed.get(file) }
+  const candidate = defaults?.candidate?.name
+  const settings = { root, rerecordCommand, claimed: claimed.get(file), candidate }
   const seal = { allowNetwork: undefined, allowFix: 'a wrap()ped client or recordedFetch' }
   const outcome = await runHostTest(hostTest, settings, seal, (recordings) =>
     runScenarioBody(
@@ -82,12 +124,13 @@ async function runInNode<Args extends unknown[]>(
         name,
         context: { t },
         signal: t.signal,
-        defaults: undefined,
+        defaults,
         noModelFix: NO_MODEL_FIX,
         expect: assertScenario,
         recording: () => recordings.main(),
         gate: { check() {} },
         inSample: (i, fn) => recordings.inSample(i, fn),
+        baseline: (i) => recordings.baseline(i),
         annotate: hostTest.annotate,
       },
       options,
@@ -117,18 +160,20 @@ function declare<Args extends unknown[]>(
   flags: Flags,
   parts: ScenarioParts<NodeTestContext, Args>,
   args: Args,
+  host: HostOptions | undefined,
 ): void {
   // 60 s when a model call may go out live; node:test has no timeout by default.
   const timeout = parts[1].timeout ?? (nodeMode() === 'replay' ? undefined : LIVE_TIMEOUT_MS)
   const own = timeout === undefined ? flags : { ...flags, timeout }
-  void test(parts[0], own, (t) => runInNode(t, parts, args))
+  void test(parts[0], own, (t) => runInNode(t, parts, args, host))
 }
 
-function createScenarioApi(flags: Flags): NodeScenarioAPI {
-  const api = (...args: unknown[]) => declare(flags, scenarioParts<NodeTestContext, []>(args), [])
+function createScenarioApi(flags: Flags, host: HostOptions | undefined): NodeScenarioAPI {
+  const api = (...args: unknown[]) =>
+    declare(flags, scenarioParts<NodeTestContext, []>(args), [], host)
   return Object.defineProperties(api, {
-    skip: { get: () => createScenarioApi({ ...flags, skip: true }) },
-    only: { get: () => createScenarioApi({ ...flags, only: true }) },
+    skip: { get: () => createScenarioApi({ ...flags, skip: true }, host) },
+    only: { get: () => createScenarioApi({ ...flags, only: true }, host) },
     todo: { value: (name: string) => void test.todo(checkScenarioName(name, 'scenario.todo')) },
     each: {
       value: <Row>(rows: readonly Row[]) => {
@@ -137,7 +182,7 @@ function createScenarioApi(flags: Flags): NodeScenarioAPI {
           const parts = scenarioParts<NodeTestContext, [Row]>(args)
           for (const [i, row] of rows.entries()) {
             const [name, ...rest] = parts
-            declare(flags, [eachName(name, row, i), ...rest], [row])
+            declare(flags, [eachName(name, row, i), ...rest], [row], host)
           }
         }
       },
@@ -157,4 +202,27 @@ function createScenarioApi(flags: Flags): NodeScenarioAPI {
  *   (s) => { s.addNode('ask', { question: 'Capital of France?' }) },
  *   async ({ run }) => { assertScenario(await run()).toHaveStatus('completed') })
  */
-export const scenario: NodeScenarioAPI = createScenarioApi({})
+export const scenario: NodeScenarioAPI = createScenarioApi({}, undefined)
+
+/**
+ * `scenario()` with host-wide defaults, node:test having no config file: the models, prices,
+ * budget and turn timeout every scenario it declares falls back on, and the `candidates`
+ * `VITEST_SCENARIO_CANDIDATE` picks from (read here, once per test file's process).
+ *
+ * @example
+ * export const scenario = scenarioWith({ model: { model: 'gpt-4.1-mini' }, candidates: { 'gpt-5': { model: { model: 'gpt-5' } } } })
+ */
+export function scenarioWith(options: NodeScenarioOptions): NodeScenarioAPI {
+  const extra = Object.keys(options ?? {}).filter((key) => !NODE_KEYS.includes(key))
+  if (extra.length > 0) {
+    throw new InvalidArgumentError(
+      `scenarioWith(options) does not take ${extra.join(', ')}`,
+      WITH.fix,
+    )
+  }
+  const checked = checkPluginOptions(options, WITH)
+  return createScenarioApi(
+    {},
+    resolveHostOptions(checked, { root: process.cwd(), modeOverride: undefined, host: WITH }),
+  )
+}
