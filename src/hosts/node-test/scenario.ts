@@ -213,14 +213,15 @@ export const scenario: NodeScenarioAPI = createScenarioApi({}, undefined)
  * export const scenario = scenarioWith({ model: { model: 'gpt-4.1-mini' }, candidates: { 'gpt-5': { model: { model: 'gpt-5' } } } })
  */
 export function scenarioWith(options: NodeScenarioOptions): NodeScenarioAPI {
+  const checked = checkPluginOptions(options, WITH)
+  // The plugin's other options configure what node:test has no place for (a silent no-op else).
   const extra = Object.keys(options ?? {}).filter((key) => !NODE_KEYS.includes(key))
   if (extra.length > 0) {
     throw new InvalidArgumentError(
-      `scenarioWith(options) does not take ${extra.join(', ')}`,
+      `scenarioWith(options) does not take ${extra.map((key) => `\`${key}\``).join(', ')}`,
       WITH.fix,
     )
   }
-  const checked = checkPluginOptions(options, WITH)
   return createScenarioApi(
     {},
     resolveHostOptions(checked, { root: process.cwd(), modeOverride: undefined, host: WITH }),
