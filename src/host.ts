@@ -126,6 +126,11 @@ export {
   type CandidateRun,
   readCandidateName,
 } from './hosts/core/candidate-run.js'
+export {
+  type InProcessOptions,
+  inProcessHostOptions,
+  noHostOptions,
+} from './hosts/core/in-process-options.js'
 
 // ─── For a host whose runner has no `each` and no test data for its reporter (node:test) ──────
 // Row names, the mode from an update flag, one test's run around its body, and the records a

@@ -3,27 +3,24 @@
 // and `--test-update-snapshots` (in the process's `execArgv`); the rest is the core's.
 import { relative } from 'node:path'
 import { type TestContext, test } from 'node:test'
-import { InvalidArgumentError } from '../../errors/index.js'
 import {
   appendRecord,
   type BasicScenarioAPIOf,
-  CANDIDATE_ENV,
   checkEachRows,
-  checkPluginOptions,
   checkScenarioName,
   eachName,
   type HostOptions,
   type HostTest,
+  type InProcessOptions,
+  inProcessHostOptions,
   LIVE_TIMEOUT_MS,
-  type OptionsHost,
+  noHostOptions,
   RECORD_ENV,
-  resolveHostOptions,
   runHostTest,
   runnerMode,
   runScenarioBody,
   type ScenarioBuild,
   type ScenarioParts,
-  type ScenarioPluginOptions,
   scenarioParts,
 } from '../../host.js'
 import { assertScenario } from './assert.js'
@@ -39,24 +36,7 @@ export interface NodeTestContext {
 export type NodeScenarioAPI = BasicScenarioAPIOf<NodeTestContext>
 
 /** What `scenarioWith(options)` takes: the plugin's run defaults and its `candidates`. */
-export type NodeScenarioOptions = Pick<
-  ScenarioPluginOptions,
-  'model' | 'parsingModel' | 'userModel' | 'turnTimeoutMs' | 'prices' | 'budget' | 'candidates'
->
-
-const NODE_KEYS = [
-  'model',
-  'parsingModel',
-  'userModel',
-  'turnTimeoutMs',
-  'prices',
-  'budget',
-  'candidates',
-]
-const WITH: OptionsHost = {
-  where: 'scenarioWith(options)',
-  fix: `It takes ${NODE_KEYS.join(', ')}; recordings.dir, redact and allowNetwork are not available under node:test`,
-}
+export type NodeScenarioOptions = InProcessOptions
 
 const NO_MODEL_FIX =
   'Set `model` in the scenario options, scenario(name, { model }, build, body), or pass run({ model }). An agent function (your app) works as the model too.'
@@ -80,25 +60,13 @@ function rerecordCommand(file: string): string {
 /** The ids each file's tests claimed (node:test cannot list a file's tests): duplicates are refused. */
 const claimed = new Map<string, Map<string, unknown>>()
 
-/** The host options of plain `scenario()`: none, and no candidate (it has none configured). */
-function plainOptions(): HostOptions | undefined {
-  if (!process.env[CANDIDATE_ENV]) return undefined
-  const where = { where: "scenario() from 'vitest-scenario/node-test'", fix: WITH.fix }
-  // Throws: a candidate run needs `candidates`, which only scenarioWith(options) takes.
-  return resolveHostOptions(checkPluginOptions({}, where), {
-    root: '',
-    modeOverride: undefined,
-    host: where,
-  })
-}
-
 async function runInNode<Args extends unknown[]>(
   t: TestContext,
   [name, options, build, body]: ScenarioParts<NodeTestContext, Args>,
   args: Args,
   host: HostOptions | undefined,
 ): Promise<void> {
-  const defaults = host ?? plainOptions()
+  const defaults = host ?? noHostOptions("scenario() from 'vitest-scenario/node-test'")
   // `t.filePath` (Node 22.6+) names the file also when test files share a process.
   const file = (t as { filePath?: string }).filePath ?? process.argv[1] ?? ''
   const root = process.cwd()
@@ -213,17 +181,5 @@ export const scenario: NodeScenarioAPI = createScenarioApi({}, undefined)
  * export const scenario = scenarioWith({ model: { model: 'gpt-4.1-mini' }, candidates: { 'gpt-5': { model: { model: 'gpt-5' } } } })
  */
 export function scenarioWith(options: NodeScenarioOptions): NodeScenarioAPI {
-  const checked = checkPluginOptions(options, WITH)
-  // The plugin's other options configure what node:test has no place for (a silent no-op else).
-  const extra = Object.keys(options ?? {}).filter((key) => !NODE_KEYS.includes(key))
-  if (extra.length > 0) {
-    throw new InvalidArgumentError(
-      `scenarioWith(options) does not take ${extra.map((key) => `\`${key}\``).join(', ')}`,
-      WITH.fix,
-    )
-  }
-  return createScenarioApi(
-    {},
-    resolveHostOptions(checked, { root: process.cwd(), modeOverride: undefined, host: WITH }),
-  )
+  return createScenarioApi({}, inProcessHostOptions(options, 'scenarioWith(options)'))
 }

@@ -70,6 +70,8 @@ export const exclusions: Readonly<Record<string, string>> = {
       'resolveHostOptions',
       'redactHookOf',
       'readCandidateName',
+      'inProcessHostOptions',
+      'noHostOptions',
     ].map((name) => [
       name,
       'host-core plumbing: a test runner’s host calls it with what its runner hands it, not a test author (test/hosts/core/*.test.ts, and the Vitest and Jest end-to-end runs)',
