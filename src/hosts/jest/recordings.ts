@@ -218,7 +218,7 @@ function createRecordings(now: JestTestNow): TestRecordings {
     formerIds: now.names.length > 1 ? [formerJestId(now.names)] : undefined,
     refuse: host.finishable.has(now.key)
       ? undefined
-      : unfinishedRefusal(now, root, options?.recordings.dir),
+      : unfinishedRefusal(now, root, options?.recordings.dir, options?.candidate?.name),
   })
 }
 
@@ -230,8 +230,10 @@ function unfinishedRefusal(
   test: JestTestNow,
   root: string,
   dir: string | undefined,
+  candidate: string | undefined,
 ): RecordingError {
-  const folder = recordingFolder({ testFile: test.testPath, root, dir })
+  const where = { testFile: test.testPath, root, dir }
+  const folder = recordingFolder(candidate === undefined ? where : { ...where, candidate })
   return new RecordingError(
     {
       what: 'A model call was made in a Jest test that nothing finishes the recording of: its calls could neither be recorded nor replayed',
