@@ -120,6 +120,17 @@ export {
   resolveHostOptions,
 } from './hosts/core/host-options.js'
 export { redactHookOf } from './hosts/core/redact-module.js'
+export {
+  type BaselineDefaults,
+  CANDIDATE_ENV,
+  type CandidateRun,
+  readCandidateName,
+} from './hosts/core/candidate-run.js'
+export {
+  type InProcessOptions,
+  inProcessHostOptions,
+  noHostOptions,
+} from './hosts/core/in-process-options.js'
 
 // ─── For a host whose runner has no `each` and no test data for its reporter (node:test) ──────
 // Row names, the mode from an update flag, one test's run around its body, and the records a

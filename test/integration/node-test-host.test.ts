@@ -225,4 +225,27 @@ describe('the node:test host', () => {
     },
     120_000,
   )
+
+  test('scenarioWith: a candidate run gives the body its candidate and records under .candidates/<name>/', async () => {
+    const id = recordingTestId(['answers as its candidate'])
+    const baseline = await local(['candidate.test.mjs'])
+    expect(baseline.code, baseline.output).toBe(0)
+    expect(baseline.output).toContain('[sample] candidate=none')
+    const before = recordings().get(`__recordings__/candidate.test.mjs/${id}.json`)
+    expect(before).toContain('test-model')
+    const run = await local(['candidate.test.mjs'], { VITEST_SCENARIO_CANDIDATE: 'next' })
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain('[sample] candidate=next')
+    const files = recordings()
+    expect(files.get(`__recordings__/.candidates/next/candidate.test.mjs/${id}.json`)).toContain(
+      'next-model',
+    )
+    expect(files.get(`__recordings__/candidate.test.mjs/${id}.json`)).toBe(before)
+    // Plain scenario() has no candidates: a candidate run of it says where they go.
+    const plain = await local(['conversation.test.mjs'], { VITEST_SCENARIO_CANDIDATE: 'next' })
+    expect(plain.code).toBe(1)
+    expect(plain.output).toContain(
+      '[vitest-scenario] VITEST_SCENARIO_CANDIDATE="next" picks a candidate, but scenario() from \'vitest-scenario/node-test\' has no `candidates`',
+    )
+  }, 120_000)
 })
