@@ -6,6 +6,7 @@ import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { reportMask } from '../hosts/core/meta/meta-text.js'
 import { RESULTS_PATH_ENV, resultsTarget } from '../results/results-path.js'
+import { DEFAULT_RESULTS_PATH } from '../results/results-report.js'
 import { type ResultsRun, resultsReport, writeResultsReport } from '../results/write-results.js'
 import { neutralizeControl as safe } from '../secrets/index.js'
 import { htmlReport } from './html.js'
@@ -98,7 +99,8 @@ function writeJson(
 ): string | ReportWriteError | undefined {
   const target = resultsTarget(json, root)
   if ('problem' in target) {
-    return new ReportWriteError('JSON report', root, new Error(target.problem), target.fix)
+    const file = resolve(root, typeof json === 'string' ? json : DEFAULT_RESULTS_PATH)
+    return new ReportWriteError('JSON report', file, new Error(target.problem), target.fix)
   }
   if (target.file === undefined) return undefined
   try {

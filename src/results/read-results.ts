@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import type { z } from 'zod'
 import { InvalidArgumentError } from '../errors/index.js'
 import { describe } from '../hosts/core/meta/meta-fields.js'
+import { describeValue } from '../internal/describe-value.js'
 import { RESULTS_KIND, RESULTS_VERSION, type ResultsReport } from './results-report.js'
 import { resultsReportSchema, resultsTestSchema } from './results-schema.js'
 
@@ -27,6 +28,15 @@ const FIX =
  * if (!read.ok) console.error(read.error.message)
  */
 export function tryReadResultsReport(path: string): ResultsReadResult {
+  if (typeof path !== 'string' || path.trim() === '') {
+    return {
+      ok: false,
+      error: new InvalidArgumentError(
+        `readResultsReport(path) needs the path of a results.json, got ${describeValue(path)}`,
+        "Pass a file path, e.g. readResultsReport('test-results/results.json').",
+      ),
+    }
+  }
   let text: string
   try {
     text = readFileSync(path, 'utf8')
@@ -75,6 +85,18 @@ export function readResultsReport(path: string): ResultsReport {
  * parseResultsReport(JSON.parse(text), 'baseline/results.json')
  */
 export function parseResultsReport(value: unknown, file: string): ResultsReadResult {
+  const name = typeof file === 'string' ? file : describeValue(file)
+  try {
+    return parsed(value, name)
+  } catch (error) {
+    // A value JSON.parse never makes (a Proxy that throws, an array nested past the stack):
+    // said as what it is, never passed through as the library's own failure.
+    const reason = error instanceof Error ? error.message : describeValue(error)
+    return failure(name, `it could not be read as a results report (${reason})`, FIX)
+  }
+}
+
+function parsed(value: unknown, file: string): ResultsReadResult {
   const top = value as { kind?: unknown; version?: unknown; tests?: unknown } | null
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return failure(file, `it holds ${describe(value)}, not a results report object`, FIX)
