@@ -138,3 +138,28 @@ export { type HostTestOutcome, runHostTest } from './hosts/core/run-host-test.js
 export { runnerMode } from './hosts/core/runner-mode.js'
 export type { TestCaseLike } from './reporter/collect-entries.js'
 export type { ReporterHost } from './reporter/reporter-options.js'
+
+// ─── Comparing runs ──────────────────────────────────────────────────────────────────────────
+// A candidate run's JSON report against its baseline's: what `vitest-scenario compare` builds
+// and writes as compare.json, for a CI step or another tool to build or read.
+export { type CompareOptions, compareReports } from './compare/compare-reports.js'
+export {
+  type Bucket,
+  BUCKETS,
+  type Change,
+  COMPARISON_KIND,
+  COMPARISON_VERSION,
+  type ComparedRun,
+  type Comparison,
+  type FlipDriver,
+  type GateResult,
+  type PairedStatistics,
+  type PairedVerdict,
+  type SamplePair,
+  type SideRun,
+  type SideSummary,
+  type SideTotals,
+  type TestComparison,
+  type TokenCounts,
+} from './compare/comparison.js'
+export { readComparison } from './compare/read-comparison.js'
