@@ -177,3 +177,28 @@ export {
   comparisonMarkdown,
 } from './compare/views/markdown.js'
 export { comparisonHtml } from './compare/views/html.js'
+
+// ─── Comparing runs ──────────────────────────────────────────────────────────────────────────
+// A candidate run's JSON report against its baseline's: what `vitest-scenario compare` builds
+// and writes as compare.json, for a CI step or another tool to build or read.
+export { type CompareOptions, compareReports } from './compare/compare-reports.js'
+export {
+  type Bucket,
+  BUCKETS,
+  type Change,
+  COMPARISON_KIND,
+  COMPARISON_VERSION,
+  type ComparedRun,
+  type Comparison,
+  type FlipDriver,
+  type GateResult,
+  type PairedStatistics,
+  type PairedVerdict,
+  type SamplePair,
+  type SideRun,
+  type SideSummary,
+  type SideTotals,
+  type TestComparison,
+  type TokenCounts,
+} from './compare/comparison.js'
+export { readComparison } from './compare/read-comparison.js'

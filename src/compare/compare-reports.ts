@@ -2,8 +2,12 @@
 // (`results.json`): tests aligned by project, file and name, samples paired by index. Pure: the
 // caller reads the reports and writes what this returns.
 
+import { z } from 'zod'
+import { InvalidArgumentError } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import type { ScenarioEntry } from '../reporter/scenario-entry.js'
 import type { FailOnGates, ResultsReport } from '../results/results-report.js'
+import { checkReport } from './check-report.js'
 import { compareTest, isComplete } from './compare-test.js'
 import {
   BUCKETS,
@@ -48,7 +52,10 @@ export function compareReports(
   candidate: ResultsReport,
   options: CompareOptions,
 ): Comparison {
-  const tests = alignTests(baseline.tests, candidate.tests).map(([before, after]) =>
+  const checked = checkOptions(options)
+  const before = checkReport(baseline, 'baseline')
+  const after = checkReport(candidate, 'candidate')
+  const tests = alignTests(before.tests, after.tests).map(([before, after]) =>
     compareTest(before, after),
   )
   tests.sort(compareTests)
@@ -72,16 +79,51 @@ export function compareReports(
   const comparison: Comparison = {
     kind: COMPARISON_KIND,
     version: COMPARISON_VERSION,
-    createdAt: (options.now ?? new Date()).toISOString(),
-    baseline: comparedRun(baseline, options.baselineSource),
-    candidate: comparedRun(candidate, options.candidateSource),
+    createdAt: (checked.now ?? new Date()).toISOString(),
+    baseline: comparedRun(before, checked.baselineSource),
+    candidate: comparedRun(after, checked.candidateSource),
     counts,
     totals: partial.totals,
-    gates: checkGates(options.failOn, partial),
+    gates: checkGates(checked.failOn, partial),
     tests,
   }
   if (partial.statistics !== undefined) comparison.statistics = partial.statistics
   return comparison
+}
+
+const optionsSchema = z.object({
+  baselineSource: z.string(),
+  candidateSource: z.string(),
+  failOn: z
+    .object({
+      regressed: z.number().int().min(0).optional(),
+      worse: z.boolean().optional(),
+      costIncrease: z.number().min(0).refine(Number.isFinite).optional(),
+    })
+    .optional(),
+  now: z
+    .date()
+    .refine((date) => !Number.isNaN(date.getTime()))
+    .optional(),
+})
+
+function checkOptions(options: unknown): CompareOptions {
+  let read: ReturnType<typeof optionsSchema.safeParse>
+  try {
+    read = optionsSchema.safeParse(options)
+  } catch (error) {
+    throw badOptions(`they could not be read (${describeValue(error)})`)
+  }
+  if (read.success) return read.data
+  const [issue] = read.error.issues
+  throw badOptions(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'not options'}`)
+}
+
+function badOptions(problem: string): InvalidArgumentError {
+  return new InvalidArgumentError(
+    `compareReports() options are invalid: ${problem}`,
+    'Pass { baselineSource, candidateSource, failOn?: { regressed?, worse?, costIncrease? }, now? }.',
+  )
 }
 
 /** A test's identity across reports: its project, file and full name. */

@@ -21,6 +21,7 @@ import { scenarioPlugin } from '../../../src/hosts/vitest/plugin/index.js'
 import { ScenarioReporter } from '../../../src/hosts/vitest/reporter/index.js'
 import { configureRecordings } from '../../../src/hosts/vitest/setup/recording-hooks.js'
 import { openAIAgent } from '../../../src/openai-agents/index.js'
+import { reportOf, runOf, testOf } from '../../compare/support/report-builder.js'
 import { adapterAgents } from './adapter-agents.js'
 import { arg, hostileValue, oneOf, tampered, tamperedAt } from './hostile-values.js'
 import { constant, type Recipe, recipe } from './recipe.js'
@@ -165,6 +166,29 @@ const sessionCall = opts(
 )
 /** A real result, sometimes with one value inside it replaced by a hostile one. */
 const result = arg(tamperedAt(oneOf(...results), resultPaths))
+/** A results report of three tests (one sampled, one failing), sometimes tampered at any depth. */
+const resultsReport = arg(
+  tamperedAt(
+    oneOf(
+      recipe('a results report', () =>
+        reportOf([
+          testOf({ test: 'a' }),
+          testOf({ test: 'b', runs: [runOf(), runOf({ passed: false })] }),
+          testOf({ test: 'c', runs: [runOf({ error: { category: 'timeout', message: 't' } })] }),
+        ]),
+      ),
+    ),
+    [
+      ['tests'],
+      ['tests', 0],
+      ['tests', 1, 'scenario'],
+      ['tests', 1, 'scenario', 'runs', 0],
+      ['tests', 1, 'scenario', 'runs', 1, 'turns', 0],
+      ['tests', 0, 'scenario', 'runs', 0, 'usage'],
+      ['kind'],
+    ],
+  ),
+)
 /** A list of results (`resultSet`, `scenarioMeta`): two, or none, tampered at any depth. */
 const resultList = arg(
   tamperedAt(
@@ -726,6 +750,29 @@ export const table: Readonly<Record<string, Signature>> = {
   ),
   // Comparison views: the colours comparisonText paints with.
   colors: fn(host.colors, v(true, false)),
+  // Comparisons: two results reports (valid ones, tampered at any depth) and compare.json.
+  compareReports: fn(
+    host.compareReports,
+    resultsReport,
+    resultsReport,
+    opts(
+      ['baselineSource', 'candidateSource', 'failOn', 'now'],
+      obj('{ sources, failOn }', () => ({
+        baselineSource: 'base.json',
+        candidateSource: 'cand.json',
+        failOn: { regressed: 0, worse: true, costIncrease: 10 },
+      })),
+    ),
+  ),
+  readComparison: fn(
+    host.readComparison,
+    v(
+      '{"kind":"vitest-scenario.compare","version":1}',
+      '{',
+      'test-results/no-such-compare.json',
+      '',
+    ),
+  ),
   metaText: fn(
     host.metaText,
     opts(
