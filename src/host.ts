@@ -148,3 +148,20 @@ export {
   comparisonMarkdown,
 } from './compare/views/markdown.js'
 export { comparisonHtml } from './compare/views/html.js'
+export type {
+  Bucket,
+  Change,
+  ComparedRun,
+  Comparison,
+  FlipDriver,
+  GateResult,
+  PairedStatistics,
+  PairedVerdict,
+  SamplePair,
+  SideRun,
+  SideSummary,
+  SideTotals,
+  TestComparison,
+  TokenCounts,
+} from './compare/comparison.js'
+export type { FailOnGates } from './results/results-report.js'
