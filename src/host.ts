@@ -163,3 +163,11 @@ export {
   type TokenCounts,
 } from './compare/comparison.js'
 export { readComparison } from './compare/read-comparison.js'
+export type {
+  FailOnGates,
+  ResultsCandidate,
+  ResultsCommand,
+  ResultsHost,
+  ResultsReport,
+  ResultsTest,
+} from './results/results-report.js'

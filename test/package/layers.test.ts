@@ -78,6 +78,9 @@ const PLACES: Readonly<Record<string, Place>> = {
   // Host core: what every test-runner host shares, and the report writers.
   'src/hosts/core/': { layer: 'host core' },
   'src/reporter/': { layer: 'host core' },
+  // A run's JSON report and the comparison of two: read and written beside the other reports.
+  'src/results/': { layer: 'host core' },
+  'src/compare/': { layer: 'host core' },
   // Hosts: one per test runner; each is built on the host core alone.
   'src/hosts/vitest/': { layer: 'hosts', host: 'vitest' },
   'src/hosts/jest/': { layer: 'hosts', host: 'jest' },
