@@ -9,7 +9,8 @@ import { expect, test } from 'vitest'
 import { comparisonHtml } from '../../../src/compare/views/html.js'
 import { needChromium, openOffline, pixelAt, sameColour } from '../../reporter/offline-chromium.js'
 import { resultsDir } from '../../support/paths.js'
-import { comparisonFixture, hostileComparison, manyTests } from './fixtures.js'
+import { hostileComparison, manyTests } from './fixture-variants.js'
+import { comparisonFixture } from './fixtures.js'
 
 const dir = join(resultsDir, 'compare-views-browser')
 

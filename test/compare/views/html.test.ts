@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { comparisonHtml } from '../../../src/compare/views/html.js'
-import { comparisonFixture, hostileComparison } from './fixtures.js'
+import { hostileComparison } from './fixture-variants.js'
+import { comparisonFixture } from './fixtures.js'
 
 describe('comparisonHtml', () => {
   test('one page: its CSP allows its one script by hash and nothing else', () => {

@@ -3,7 +3,8 @@
 import { Buffer } from 'node:buffer'
 import { describe, expect, test } from 'vitest'
 import { COMPARE_MARKDOWN_LIMIT, comparisonMarkdown } from '../../../src/compare/views/markdown.js'
-import { comparisonFixture, hostileComparison, manyTests } from './fixtures.js'
+import { hostileComparison, manyTests } from './fixture-variants.js'
+import { comparisonFixture } from './fixtures.js'
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8')
 

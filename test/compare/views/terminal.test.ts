@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest'
 import { comparisonText, MAX_LISTED } from '../../../src/compare/views/terminal.js'
 import { colors } from '../../../src/reporter/terminal.js'
-import { comparisonFixture, hostileComparison, manyTests } from './fixtures.js'
+import { hostileComparison, manyTests } from './fixture-variants.js'
+import { comparisonFixture } from './fixtures.js'
 
 const plain = colors(false)
 
