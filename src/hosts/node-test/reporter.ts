@@ -5,9 +5,10 @@ import { Transform, type TransformCallback } from 'node:stream'
 import { openRecords, recordsReport } from '../../host.js'
 import {
   checkNodeReporterOptions,
-  type NodeReporterOptions,
   type ReporterHost,
+  type ScenarioReporterOptions,
 } from '../../reporter/reporter-options.js'
+import type { FailOnGates } from '../../results/results-report.js'
 
 /** The variable naming the run's results folder, for the test files' processes. */
 export const RESULTS_ENV = 'VITEST_SCENARIO_NODE_TEST_RESULTS'
@@ -16,7 +17,10 @@ export const RESULTS_ENV = 'VITEST_SCENARIO_NODE_TEST_RESULTS'
  * Options of the node:test scenario reporter: report paths, relative to the working directory,
  * and `failOn`, the gates `vitest-scenario compare` reads from the run's JSON report.
  */
-export type NodeScenarioReporterOptions = NodeReporterOptions
+export type NodeScenarioReporterOptions = ScenarioReporterOptions & {
+  /** The gates `vitest-scenario compare` checks, written into the JSON report. */
+  failOn?: FailOnGates | undefined
+}
 
 /** A reporter class, as `--test-reporter` takes one: node:test constructs it. */
 export type NodeScenarioReporter = new () => Transform
