@@ -78,10 +78,15 @@ const PLACES: Readonly<Record<string, Place>> = {
   // Host core: what every test-runner host shares, and the report writers.
   'src/hosts/core/': { layer: 'host core' },
   'src/reporter/': { layer: 'host core' },
+  // The JSON report and the comparison of two: they read the host core's meta.
+  'src/results/': { layer: 'host core' },
+  'src/compare/': { layer: 'host core' },
   // Hosts: one per test runner; each is built on the host core alone.
   'src/hosts/vitest/': { layer: 'hosts', host: 'vitest' },
   'src/hosts/jest/': { layer: 'hosts', host: 'jest' },
   'src/hosts/node-test/': { layer: 'hosts', host: 'node-test' },
+  // The bin (`vitest-scenario compare`, `promote`): above everything, like the entries.
+  'src/cli/': { layer: 'entries' },
 }
 
 /** Folders whose files are recordings code, and folders whose files are model code. */
