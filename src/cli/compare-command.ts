@@ -3,6 +3,7 @@
 // exit code.
 import { existsSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+import { colors } from '../reporter/terminal.js'
 import type { FailOnGates, ResultsReport } from '../results/results-report.js'
 import { findCandidateReport, readReport } from './candidate-report.js'
 import type { CliContext, ExitCode } from './cli-context.js'
@@ -108,7 +109,7 @@ async function compare(args: readonly string[], context: CliContext): Promise<Cl
   })
   const written = writeOutputs(comparison, options.outDir, cwd)
   if (!written.ok) return written
-  context.stdout(comparisonText(comparison, options.colors))
+  context.stdout(comparisonText(comparison, colors(options.colors)))
   context.stdout(`\nWrote ${written.value.map((path) => relative(cwd, path) || path).join(', ')}\n`)
   return ok(comparison.gates.failed ? 1 : 0)
 }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Bucket, Comparison } from '../compare/comparison.js'
 import { BUCKETS, COMPARISON_KIND, COMPARISON_VERSION } from '../compare/comparison.js'
+import { type Colors, colors } from '../reporter/terminal.js'
 import type { FailOnGates, ResultsReport } from '../results/results-report.js'
 
 /** Reads a results report (stand-in). */
@@ -36,16 +37,16 @@ export function compareReports(
 }
 
 /** The terminal text (stand-in). */
-export function comparisonText(comparison: Comparison, colors: boolean): string {
-  return `${colors ? '' : ''}${BUCKETS.map((b) => `${b}: ${comparison.counts[b]}`).join('\n')}\n`
+export function comparisonText(comparison: Comparison, c: Colors): string {
+  return `${BUCKETS.map((b) => c.bold(`${b}: ${comparison.counts[b]}`)).join('\n')}\n`
 }
 
 /** compare.md (stand-in). */
 export function comparisonMarkdown(comparison: Comparison): string {
-  return `# Comparison\n\n${comparisonText(comparison, false)}`
+  return `# Comparison\n\n${comparisonText(comparison, colors(false))}`
 }
 
 /** compare.html (stand-in). */
 export function comparisonHtml(comparison: Comparison): string {
-  return `<!doctype html><pre>${comparisonText(comparison, false)}</pre>`
+  return `<!doctype html><pre>${comparisonText(comparison, colors(false))}</pre>`
 }
