@@ -251,15 +251,27 @@ describe('compare a candidate model with the baseline, then promote it', () => {
       failed: false,
     })
 
-    // The terminal text: counts, the regressions first, the files written.
+    // The terminal text: counts, the regressions first with their drivers, the statistics.
     const text = result.stdout
     expect(text.includes(String.fromCharCode(27))).toBe(false)
-    expect(text).toMatch(/regressed\D*2/)
-    expect(text).toMatch(/fixed\D*1/)
-    expect(text).toMatch(/not-comparable\D*1/)
+    expect(text).toContain(
+      '2 regressed · 1 fixed · 1 flaky · 1 not comparable · 1 unchanged, failing · 1 unchanged, passing (7 tests)',
+    )
+    expect(text).toContain('× suite.test.ts > judge: explains BCL-2 [judge]')
+    expect(text).toContain("judge 'names a drug': met → unmet")
+    expect(text).toContain('× suite.test.ts > route: confirms the inhibitor [deterministic]')
+    expect(text).toContain('path: ask → confirm → END  ⟶  ask → correct → END')
+    expect(text).toContain('? suite.test.ts > outage: names the inhibitor')
+    expect(text).toMatch(/server_error/)
+    expect(text).toContain('~ suite.test.ts > flaky: names the inhibitor, sampled')
+    expect(text).toMatch(
+      /5\/5 \(100%\) → 3\/5 \(60%\) · Δ −40 pts \(95% CI −\d+…\+\d+ pts\) · McNemar p = 0\.5 · no evidence/,
+    )
+    expect(text).toContain('✓ suite.test.ts > fixed: names the inhibitor [deterministic]')
+    expect(text).toMatch(
+      /Suite +8\/10 → 5\/10 passed · Δ −30 pts \(95% CI −\d+…\+\d+ pts\) · McNemar p = 0\.375 · no evidence/,
+    )
     const at = (name: string) => text.indexOf(name)
-    expect(at('judge: explains BCL-2')).toBeGreaterThan(-1)
-    expect(at('route: confirms the inhibitor')).toBeGreaterThan(-1)
     expect(at('judge: explains BCL-2')).toBeLessThan(at('fixed: names the inhibitor'))
     expect(at('route: confirms the inhibitor')).toBeLessThan(at('fixed: names the inhibitor'))
     expect(text).toContain(
@@ -268,16 +280,31 @@ describe('compare a candidate model with the baseline, then promote it', () => {
 
     const markdown = readFileSync(join(dir, 'test-results/compare.md'), 'utf8')
     expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(60 * 1024)
+    expect(markdown).toMatch(/^# Comparison: candidate next$/m)
+    for (const row of [
+      '| 🔴 regressed | 2 |',
+      '| 🟢 fixed | 1 |',
+      '| 🟡 flaky | 1 |',
+      '| ⚪ not comparable | 1 |',
+      '| ⚫ unchanged, failing | 1 |',
+      '| ✅ unchanged, passing | 1 |',
+    ]) {
+      expect(markdown).toContain(row)
+    }
+    expect(markdown).toMatch(
+      /\| Sample pairs passed \| 8\/10 \| 5\/10 \| Δ −30 pts .*McNemar p = 0\.375 · no evidence \|/,
+    )
+    expect(markdown).toContain('## 🔴 Regressed (2)')
     for (const name of [
       'judge: explains BCL-2',
       'route: confirms the inhibitor',
       'flaky: names the inhibitor, sampled',
       'outage: names the inhibitor',
+      'fixed: names the inhibitor',
     ]) {
-      expect(markdown).toContain(name)
+      expect(markdown).toContain(`<summary><b>${name}</b>`)
     }
-    expect(markdown).toContain('<details>')
-    expect(markdown).toMatch(/0\.375|37\.5/)
+    expect(markdown).toContain('The answer names no drug.')
     const html = readFileSync(join(dir, 'test-results/compare.html'), 'utf8')
     expect(html).toContain('Content-Security-Policy')
     expect(html).toContain('route: confirms the inhibitor')
