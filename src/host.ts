@@ -138,3 +138,13 @@ export { type HostTestOutcome, runHostTest } from './hosts/core/run-host-test.js
 export { runnerMode } from './hosts/core/runner-mode.js'
 export type { TestCaseLike } from './reporter/collect-entries.js'
 export type { ReporterHost } from './reporter/reporter-options.js'
+
+// ─── Comparison views: what `vitest-scenario compare` writes, for a tool of one's own ─────────
+export { type Colors, colors } from './reporter/terminal.js'
+export { comparisonText } from './compare/views/terminal.js'
+export {
+  COMPARE_MARKDOWN_LIMIT,
+  type ComparisonMarkdownOptions,
+  comparisonMarkdown,
+} from './compare/views/markdown.js'
+export { comparisonHtml } from './compare/views/html.js'

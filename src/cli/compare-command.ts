@@ -3,13 +3,14 @@
 // exit code.
 import { existsSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+import { compareReports } from '../compare/compare-reports.js'
+import { comparisonText } from '../compare/views/terminal.js'
 import { colors } from '../reporter/terminal.js'
 import type { FailOnGates, ResultsReport } from '../results/results-report.js'
 import { findCandidateReport, readReport } from './candidate-report.js'
 import type { CliContext, ExitCode } from './cli-context.js'
 import { type CliResult, fail, ok } from './cli-failure.js'
 import { numberFlag, parseCommandArgs } from './parse-command-args.js'
-import { compareReports, comparisonText } from './pending.js'
 import { replayBaseline } from './replay-baseline.js'
 import { writeOutputs } from './write-outputs.js'
 

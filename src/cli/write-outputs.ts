@@ -2,9 +2,10 @@
 // (a CI step uploading the folder, a browser reloading) never sees a half-written one.
 import { join, relative } from 'node:path'
 import type { Comparison } from '../compare/comparison.js'
+import { comparisonHtml } from '../compare/views/html.js'
+import { comparisonMarkdown } from '../compare/views/markdown.js'
 import { writeFileAtomic } from '../recordings/index.js'
 import { type CliResult, describeError, fail, ok } from './cli-failure.js'
-import { comparisonHtml, comparisonMarkdown } from './pending.js'
 
 /** The files `compare` writes into its output folder. */
 export const OUTPUT_FILES = ['compare.json', 'compare.md', 'compare.html'] as const

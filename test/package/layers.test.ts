@@ -78,7 +78,8 @@ const PLACES: Readonly<Record<string, Place>> = {
   // Host core: what every test-runner host shares, and the report writers.
   'src/hosts/core/': { layer: 'host core' },
   'src/reporter/': { layer: 'host core' },
-  // The JSON report and the comparison of two: they read the host core's meta.
+  // The JSON report's shape, and the comparison of two reports with its views (terminal,
+  // Markdown, HTML): read by the hosts' reporters and the CLI, built on the report writers.
   'src/results/': { layer: 'host core' },
   'src/compare/': { layer: 'host core' },
   // Hosts: one per test runner; each is built on the host core alone.

@@ -713,6 +713,8 @@ export const table: Readonly<Record<string, Signature>> = {
       obj('{ samples }', () => ({ samples: 2 })),
     ),
   ),
+  // Comparison views: the colours comparisonText paints with.
+  colors: fn(host.colors, v(true, false)),
   metaText: fn(
     host.metaText,
     opts(

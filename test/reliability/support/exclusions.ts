@@ -34,6 +34,15 @@ export const exclusions: Readonly<Record<string, string>> = {
   'default#_transform':
     "node:test's stream hook of the node:test reporter: node:test calls it with its own events",
   'default#_flush': "node:test's stream hook of the node:test reporter, called when the run ends",
+  // The comparison views render a Comparison that `compare` built or its reader checked against
+  // the compare.json schema (which the reader's own fuzzing covers); test/compare/views/ renders
+  // hand-written comparisons with hostile text in every field a user or a model writes.
+  comparisonText:
+    'renders a Comparison built by compare or checked by its reader (test/compare/views/terminal.test.ts)',
+  comparisonMarkdown:
+    'renders a Comparison built by compare or checked by its reader; its limit option is refused below the summary size (test/compare/views/markdown.test.ts)',
+  comparisonHtml:
+    'renders a Comparison built by compare or checked by its reader (test/compare/views/html.test.ts, compare-html.browser.test.ts)',
   'RecordingSession#finished': 'a getter: it takes no argument, so there is no input to fuzz',
   'fileSystemStore.read':
     'a port implementation: sessions and the host call it with their own paths, never with user input, and it throws the platform error they explain (file-system.test.ts)',
