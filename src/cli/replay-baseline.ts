@@ -3,7 +3,7 @@
 // every call and the reporter writes the baseline's JSON report where `compare` reads it.
 import { spawn } from 'node:child_process'
 import { mkdirSync, rmSync } from 'node:fs'
-import { dirname, relative, resolve } from 'node:path'
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import type { ResultsCommand } from '../results/results-report.js'
 import { type CliResult, describeError, fail, ok } from './cli-failure.js'
 
@@ -29,6 +29,21 @@ export function replayEnvironment(env: NodeJS.ProcessEnv, reportPath: string): N
 }
 
 /**
+ * The command's arguments with its script found from the project root: the report writes the
+ * script relative to the root (so it reads the same on another machine), while the replay runs in
+ * the command's own folder, which may be below the root.
+ */
+export function scriptFromRoot(
+  argv: readonly string[],
+  root: string,
+  exists: (path: string) => boolean,
+): string[] {
+  const [script, ...rest] = argv
+  if (script === undefined || isAbsolute(script) || !exists(resolve(root, script))) return [...argv]
+  return [resolve(root, script), ...rest]
+}
+
+/**
  * Runs the replay and waits for it. Its own test failures are expected (the baseline may fail
  * tests the candidate passes): any exit code is fine once the report is written; a missing report
  * fails with the replay's last lines of output.
@@ -42,7 +57,7 @@ export async function replayBaseline(
   rmSync(reportPath, { force: true })
   mkdirSync(dirname(reportPath), { recursive: true })
   const runIn = resolve(cwd, command.cwd)
-  const args = [...command.execArgv, ...command.argv]
+  const args = [...command.execArgv, ...scriptFromRoot(command.argv, cwd, exists)]
   const shown = ['node', ...args].join(' ')
   let output = ''
   const result = await new Promise<{ code: number | null; error?: unknown }>((done) => {

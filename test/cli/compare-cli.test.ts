@@ -58,7 +58,8 @@ function withRunner(dir: string): void {
       candidate: { name: 'next' },
       command: {
         execArgv: ['--no-warnings'],
-        argv: [join(dir, 'suite/runner.mjs'), 'run', '--reporter=verbose'],
+        // The report writes the script relative to the project root; the run's folder is below it.
+        argv: ['suite/runner.mjs', 'run', '--reporter=verbose'],
         cwd: 'suite',
       },
     }),
