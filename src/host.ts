@@ -120,6 +120,17 @@ export {
   resolveHostOptions,
 } from './hosts/core/host-options.js'
 export { redactHookOf } from './hosts/core/redact-module.js'
+export {
+  type BaselineDefaults,
+  CANDIDATE_ENV,
+  type CandidateRun,
+  readCandidateName,
+} from './hosts/core/candidate-run.js'
+export {
+  type InProcessOptions,
+  inProcessHostOptions,
+  noHostOptions,
+} from './hosts/core/in-process-options.js'
 
 // ─── For a host whose runner has no `each` and no test data for its reporter (node:test) ──────
 // Row names, the mode from an update flag, one test's run around its body, and the records a
@@ -138,6 +149,24 @@ export { type HostTestOutcome, runHostTest } from './hosts/core/run-host-test.js
 export { runnerMode } from './hosts/core/runner-mode.js'
 export type { TestCaseLike } from './reporter/collect-entries.js'
 export type { ReporterHost } from './reporter/reporter-options.js'
+export type { ReportedRun } from './reporter/write-reports.js'
+
+// ─── The JSON report (`results.json`): what every scenario reporter writes, read back ─────────
+export {
+  parseResultsReport,
+  type ResultsReadResult,
+  readResultsReport,
+  tryReadResultsReport,
+} from './results/read-results.js'
+export type {
+  FailOnGates,
+  ResultsCandidate,
+  ResultsCommand,
+  ResultsHost,
+  ResultsReport,
+  ResultsTest,
+} from './results/results-report.js'
+export type { ResultsRun, SeenHostOptions } from './results/write-results.js'
 
 // ─── Comparison views: what `vitest-scenario compare` writes, for a tool of one's own ─────────
 export { type Colors, colors } from './reporter/terminal.js'

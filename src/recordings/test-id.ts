@@ -42,17 +42,30 @@ export function recordingTestId(names: readonly string[], sample?: number): stri
   return sample === undefined ? id : `${id}.sample-${sample}`
 }
 
+/** The folder, beside the baseline's recordings, that holds each candidate's. */
+export const CANDIDATES_FOLDER = '.candidates'
+
+/** What a candidate's name may be: it names a folder. */
+const CANDIDATE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+
 /**
  * Where the recordings of one test file live: `<test file dir>/__recordings__/<test file name>`,
- * or with `dir` (resolved against the root) `<dir>/<test file path relative to the root>`.
+ * or with `dir` (resolved against the root) `<dir>/<test file path relative to the root>`. A
+ * candidate's go under `.candidates/<candidate>/` in place of the baseline's folder's root:
+ * `__recordings__/.candidates/<candidate>/<test file name>`, `<dir>/.candidates/<candidate>/<path>`.
+ *
+ * @example
+ * recordingFolder({ testFile: '/p/a.test.ts', root: '/p', candidate: 'gpt-5' })
+ * // '/p/__recordings__/.candidates/gpt-5/a.test.ts'
  */
 export function recordingFolder(options: {
   testFile: string
   root: string
   dir?: string | undefined
+  candidate?: string | undefined
 }): string {
-  assertKnownKeys(options, ['testFile', 'root', 'dir'], 'recordingFolder(options)')
-  const { testFile, root, dir } = options
+  assertKnownKeys(options, ['testFile', 'root', 'dir', 'candidate'], 'recordingFolder(options)')
+  const { testFile, root, dir, candidate } = options
   if (typeof testFile !== 'string' || typeof root !== 'string') {
     throw new InvalidArgumentError(
       `recordingFolder(options) needs \`testFile\` and \`root\` (paths), got ${describeValue(testFile)} and ${describeValue(root)}`,
@@ -63,8 +76,19 @@ export function recordingFolder(options: {
       `\`dir\` in recordingFolder(options) must be a path, got ${describeValue(dir)}`,
     )
   }
-  if (dir === undefined) return join(dirname(testFile), '__recordings__', basename(testFile))
-  return join(resolve(root, dir), relative(root, testFile))
+  if (
+    candidate !== undefined &&
+    !(typeof candidate === 'string' && CANDIDATE_NAME.test(candidate))
+  ) {
+    throw new InvalidArgumentError(
+      `\`candidate\` in recordingFolder(options) must be a candidate's name (letters, digits, '.', '_' and '-', at most 64), got ${describeValue(candidate)}`,
+    )
+  }
+  const side = candidate === undefined ? [] : [CANDIDATES_FOLDER, candidate]
+  if (dir === undefined) {
+    return join(dirname(testFile), '__recordings__', ...side, basename(testFile))
+  }
+  return join(resolve(root, dir), ...side, relative(root, testFile))
 }
 
 /** The recording file of one test. */

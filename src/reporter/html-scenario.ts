@@ -209,8 +209,9 @@ const CRITERION_MARKS: Readonly<Record<string, string>> = {
 /** A judgement's criteria: met ones by name, unmet and inconclusive ones with their reasoning. */
 function judgementHtml(judgement: JudgementMeta): string {
   const items = judgement.criteria.map((criterion) => {
+    // A met criterion's reasoning is in the meta for comparisons; the report lists it by name.
     const reasoning =
-      criterion.reasoning === undefined
+      criterion.reasoning === undefined || criterion.verdict === 'met'
         ? ''
         : `<div class="reasoning">${escapeHtml(criterion.reasoning)}</div>`
     return `<li data-verdict="${escapeHtml(criterion.verdict)}">${CRITERION_MARKS[criterion.verdict] ?? ''} ${escapeHtml(criterion.criterion)}${reasoning}</li>`

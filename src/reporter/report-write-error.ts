@@ -1,7 +1,7 @@
 import { ScenarioError } from '../errors/scenario-error.js'
 
 /** Which report could not be written, as messages name it. */
-export type ReportKind = 'Markdown report' | 'HTML report' | 'GitHub step summary'
+export type ReportKind = 'Markdown report' | 'HTML report' | 'JSON report' | 'GitHub step summary'
 
 /**
  * A scenario report could not be written: a read-only folder, a path whose parent is a file, a

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { failOnSchema } from '../hosts/core/plugin-options.js'
 import { parseOptions } from '../internal/options-schema.js'
 
 /**
@@ -41,8 +42,17 @@ function optionsSchema(root: string) {
       markdown: reportPath('test-results/scenarios.md', root),
       /** Where to write the HTML report, relative to the runner's root. */
       html: reportPath('test-results/scenarios.html', root),
+      /**
+       * Where to write the JSON report (`results.json`), relative to the runner's root; `false`
+       * writes none. Default `test-results/results.json`.
+       */
+      json: z
+        .union([reportPath('test-results/results.json', root).unwrap(), z.literal(false)], {
+          error: `a file path relative to ${root}, e.g. 'test-results/results.json', or false for no JSON report`,
+        })
+        .optional(),
     },
-    { error: 'an options object { markdown?, html? }' },
+    { error: 'an options object { markdown?, html?, json? }' },
   )
 }
 
@@ -68,6 +78,28 @@ export function checkReporterOptions(
     schemas.set(host.root, schema)
   }
   return parseOptions(schema, options === undefined ? {} : options, {
+    where: host.where,
+    fix: host.fix,
+  })
+}
+
+/**
+ * The node:test reporter's options: the others' and `failOn`, the gates of `compare` (node:test
+ * has no plugin whose options a reporter could read them from).
+ */
+function nodeOptionsSchema(root: string) {
+  return optionsSchema(root).extend({ failOn: failOnSchema.optional() })
+}
+
+/** Options of the node:test scenario reporter. */
+export type NodeReporterOptions = z.input<ReturnType<typeof nodeOptionsSchema>>
+
+/** Checks the node:test reporter's options: those of the others, and `failOn`. */
+export function checkNodeReporterOptions(
+  options: unknown,
+  host: ReporterHost,
+): z.output<ReturnType<typeof nodeOptionsSchema>> {
+  return parseOptions(nodeOptionsSchema(host.root), options === undefined ? {} : options, {
     where: host.where,
     fix: host.fix,
   })

@@ -15,7 +15,7 @@ export interface RecordingStats {
   /** The recording files, relative to the Vitest root. */
   files: string[]
   /** The recording mode of the run, e.g. `replay`. */
-  mode?: string
+  mode?: string | undefined
 }
 
 /** A scenario test with everything a report prints about it. */
@@ -25,15 +25,15 @@ export interface ScenarioEntry {
   /** The test file, relative to the project root. */
   file: string
   /** The Vitest project's name, when it has one. */
-  project?: string
+  project?: string | undefined
   state: TestState
   /** The test's duration, as Vitest measured it. */
-  durationMs?: number
+  durationMs?: number | undefined
   /**
    * The test's errors (assertion messages, library errors), every line of each: colours out,
    * secrets masked, each bounded by `FAILURE_CLIP` with a last line saying how much was cut.
    */
   errors: string[]
   scenario: ScenarioMeta
-  recording?: RecordingStats
+  recording?: RecordingStats | undefined
 }

@@ -4,6 +4,10 @@
 import { Buffer } from 'node:buffer'
 import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
+import { reportMask } from '../hosts/core/meta/meta-text.js'
+import { RESULTS_PATH_ENV, resultsTarget } from '../results/results-path.js'
+import { DEFAULT_RESULTS_PATH } from '../results/results-report.js'
+import { type ResultsRun, resultsReport, writeResultsReport } from '../results/write-results.js'
 import { neutralizeControl as safe } from '../secrets/index.js'
 import { htmlReport } from './html.js'
 import { markdownReport, STEP_SUMMARY_LIMIT } from './markdown.js'
@@ -22,22 +26,26 @@ export interface WrittenReports {
 }
 
 /**
- * Writes the reports the options ask for, paths resolved against `root`, and appends the
- * Markdown report to `GITHUB_STEP_SUMMARY` when that is set. One failing report never keeps the
+ * Writes the reports the options ask for, paths resolved against `root` — the JSON report
+ * (`results.json`) by default whenever a test ran — and appends the Markdown report to
+ * `GITHUB_STEP_SUMMARY` when that is set. One failing report never keeps the
  * others from being written, and nothing is thrown: a report is not a test.
  *
  * @example
- * const { written, failures } = writeReports(entries, { html: 'out/scenarios.html' }, root, VITEST_REPORTER_HOST)
+ * const { written, failures } = writeReports(entries, { html: 'out/scenarios.html' }, root, VITEST_REPORTER_HOST, { host: 'vitest', testsRan: true })
  */
 export function writeReports(
   entries: readonly ScenarioEntry[],
   options: ScenarioReporterOptions,
   root: string,
   host: Pick<ReporterHost, 'configFile'>,
+  run: ReportedRun,
 ): WrittenReports {
   const summary = runSummary(entries)
   const written: string[] = []
   const failures: ReportWriteError[] = []
+  const fix = (kind: string) =>
+    `Point the scenario reporter's \`${kind}\` option (in ${host.configFile}) at a file in a folder you can write to, or remove what stands in the way.`
   const write = (kind: 'markdown' | 'html', path: string, content: () => string) => {
     const file = resolve(root, path)
     try {
@@ -50,7 +58,7 @@ export function writeReports(
           kind === 'html' ? 'HTML report' : 'Markdown report',
           file,
           error,
-          `Point the scenario reporter's \`${kind}\` option (in ${host.configFile}) at a file in a folder you can write to, or remove what stands in the way.`,
+          fix(kind),
         ),
       )
     }
@@ -58,12 +66,62 @@ export function writeReports(
   const { markdown, html } = options
   if (markdown !== undefined) write('markdown', markdown, () => markdownReport(entries, summary))
   if (html !== undefined) write('html', html, () => htmlReport(entries, summary))
+  // A run with no test at all (a filter that matched nothing) leaves the last report in place.
+  if (run.testsRan) {
+    const failure = writeJson(entries, options.json, root, run, fix('json'))
+    if (typeof failure === 'string') written.push(failure)
+    else if (failure !== undefined) failures.push(failure)
+  }
   const stepSummary = process.env.GITHUB_STEP_SUMMARY
   if (stepSummary !== undefined && stepSummary !== '' && entries.length > 0) {
     const failure = appendStepSummary(stepSummary, entries, summary)
     if (failure !== undefined) failures.push(failure)
   }
   return { written, failures }
+}
+
+/** The run the reports are written for: its host and options, and whether any test ran. */
+export interface ReportedRun extends ResultsRun {
+  /** Whether any test ran (scenario or not); the JSON report is written only then. */
+  testsRan: boolean
+}
+
+/**
+ * Writes the JSON report where the options and the environment say; returns its path relative to
+ * the root, nothing when none is asked for, or the error.
+ */
+function writeJson(
+  entries: readonly ScenarioEntry[],
+  json: string | false | undefined,
+  root: string,
+  run: ResultsRun,
+  fix: string,
+): string | ReportWriteError | undefined {
+  const target = resultsTarget(json, root)
+  if ('problem' in target) {
+    const file = resolve(root, typeof json === 'string' ? json : DEFAULT_RESULTS_PATH)
+    return new ReportWriteError('JSON report', file, new Error(target.problem), target.fix)
+  }
+  if (target.file === undefined) return undefined
+  try {
+    const report = resultsReport(entries, run, {
+      root,
+      candidate: target.candidate,
+      mask: reportMask(),
+    })
+    writeResultsReport(target.file, report)
+    return relative(root, target.file) || target.file
+  } catch (error) {
+    const env = process.env[RESULTS_PATH_ENV]
+    return new ReportWriteError(
+      'JSON report',
+      target.file,
+      error,
+      env === undefined || env === ''
+        ? fix
+        : `Point ${RESULTS_PATH_ENV} at a file in a folder you can write to, or unset it.`,
+    )
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { answerFailed, answerThrown, readAnswer, timedOut } from './read-answer.
 import { renderQuestion } from './render-question.js'
 import { type RunContext, sidesOf } from './run-context.js'
 import { abortedBefore, limitReached, type RunEnd, routedOut, turnFailed } from './run-end.js'
+import { goLive } from './run-prefix.js'
 import { simulateQuestion } from './simulate-question.js'
 import type { SimulatedStep } from './simulate-user-turn.js'
 import type { Run } from './start-run.js'
@@ -55,7 +56,7 @@ async function turns(
   resolve: (end: RunEnd) => void,
   reject: (error: unknown) => void,
 ): Promise<RunEnd | undefined> {
-  const { context, deadline } = run
+  const { context, deadline, fork } = run
   const { signal } = context
   let nodeId = run.definition.entryNode
   // Each turn's duration runs from the end of the previous one (its routing included), so a turn
@@ -63,6 +64,8 @@ async function turns(
   let turnStarted = run.started
   for (let turn = 0; ; turn++) {
     if (signal.aborted) return abortedBefore(nodeId, signal)
+    // A forked run goes live where its prefix ends: this turn on, its own options answer.
+    if (fork !== undefined && turn === fork.turns) goLive(run, fork.own)
     const node = enterNode(run, nodeId, turn)
     const replay: ReplayTally = { calls: 0, recordedDurationMs: 0 }
     const sides = sidesOf(context, node)

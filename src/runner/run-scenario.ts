@@ -5,6 +5,7 @@ import { evaluateOutcomes, keepOutcomes } from './evaluate-outcomes.js'
 import { playTurns } from './play-turns.js'
 import type { RunEnd } from './run-end.js'
 import { type RunOptions, resolveRunOptions } from './run-options.js'
+import { assertForkable, goLive, type RunPrefix } from './run-prefix.js'
 import { runResult } from './run-result.js'
 import { startRun, stopRun } from './start-run.js'
 
@@ -25,18 +26,40 @@ import { startRun, stopRun } from './start-run.js'
  * })
  * result.status // 'completed'
  */
-export async function runScenario(
+export function runScenario(
   definition: ScenarioDefinition,
   options: RunOptions,
 ): Promise<ScenarioExecutionResult> {
+  return runScenarioFrom(definition, options, undefined)
+}
+
+/**
+ * `runScenario` with a prefix: the turns before `prefix.turns` run with the prefix's options
+ * (their recording session answers their calls), the rest and the outcome criteria with
+ * `options`. A host's (a candidate's `fork`); refused when an agent function answers.
+ */
+export async function runScenarioFrom(
+  definition: ScenarioDefinition,
+  options: RunOptions,
+  prefix: RunPrefix | undefined,
+): Promise<ScenarioExecutionResult> {
   assertDefinition(definition)
-  const run = startRun(definition, resolveRunOptions(definition, options))
+  const own = resolveRunOptions(definition, options)
+  const first = prefix === undefined ? own : resolveRunOptions(definition, prefix.options)
+  if (first !== own) assertForkable(definition, first, own)
+  const run = startRun(definition, own)
+  if (prefix !== undefined && prefix.turns > 0) {
+    run.fork = { turns: prefix.turns, own }
+    goLive(run, first)
+  }
   let end: RunEnd
   try {
     end = await playTurns(run)
   } finally {
     stopRun(run)
   }
+  // A run that ended inside the prefix still has its outcomes judged with its own options.
+  goLive(run, own)
   const result = runResult(run, end)
   // No criteria, no async call: awaiting an empty evaluation cost a promise and a microtask hop.
   if (definition.outcomeCriteria.length > 0) {

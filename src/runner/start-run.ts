@@ -13,6 +13,7 @@ import { AnswerSignal } from './answer-signal.js'
 import { ConversationCopies } from './conversation-copies.js'
 import type { RunContext } from './run-context.js'
 import type { ResolvedRunOptions } from './run-options.js'
+import type { ResolvedPrefix } from './run-prefix.js'
 import { TurnDeadline } from './turn-deadline.js'
 import { turnUsage, zeroUsage } from './usage.js'
 
@@ -44,6 +45,8 @@ export interface Run {
   routing: { diagnostics: Diagnostic[] }
   /** Whether the run has left its "cost unknown" diagnostic: once per run. */
   costUnknownNoted: boolean
+  /** A forked run's own options, which it goes live with at turn `turns` (`run-prefix.ts`). */
+  fork?: ResolvedPrefix | undefined
 }
 
 /**

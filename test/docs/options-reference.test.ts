@@ -19,6 +19,7 @@ import { limiterOptionsSchema } from '../../src/models/limiter.js'
 import { modelConfigSchema, pluginModelConfigSchema } from '../../src/models/model-config-schema.js'
 import { judgeOptionsSchema } from '../../src/outcomes/judge.js'
 import { reporterOptionsSchema } from '../../src/reporter/reporter-options.js'
+import { DEFAULT_RESULTS_PATH } from '../../src/results/results-report.js'
 import { DEFAULT_TURN_TIMEOUT_MS, runOptionsSchema } from '../../src/runner/run-options.js'
 import { simulatedUserOptionsSchema } from '../../src/simulated-user/simulated-user-options.js'
 import {
@@ -81,6 +82,8 @@ const DEFAULTS_OUTSIDE_SCHEMAS: Readonly<Record<string, Readonly<Record<string, 
   // A judge without `inconclusive` counts an inconclusive criterion as failed.
   'judge-options': { inconclusive: 'fail' },
   'judgeconversation-options': { inconclusive: 'fail' },
+  // A reporter without `json` writes the JSON report to the default path.
+  'reporter-options': { json: DEFAULT_RESULTS_PATH },
 }
 
 const REQUIRED = '*required*'

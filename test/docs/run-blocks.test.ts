@@ -40,6 +40,7 @@ const RUN_HERE: Record<string, string> = {
   'docs/guide/samples.md › ## Samples › 1': 'samples.test.ts',
   'docs/guide/guardrails.md › ## A refusal as expected behaviour › 1': 'guardrails.test.ts',
   'docs/guide/vitest.md › # Scenario tests in Vitest › 1': 'vitest.test.ts',
+  'docs/guide/comparing.md › ## Candidate runs › 2': 'candidate-agent.test.ts',
   'docs/reference/options.md › ## Run options › 1': 'refund.test.ts',
   'docs/reference/options.md › ## Run options › 2': 'refund-scenario.test.ts',
   'docs/reference/options.md › ## Scenario options › 1': 'late-parcel.test.ts',

@@ -266,4 +266,27 @@ describe('recordings under Jest', () => {
     expect(files.has(former)).toBe(false)
     expect(update.output).not.toContain('obsolete')
   }, 180_000)
+
+  test('a candidate run gives the body its candidate and records under .candidates/<name>/', async () => {
+    const file = recordingTestId(['answers as its candidate'])
+    const env = { SCENARIO_BASE_URL: server.baseURL, OPENAI_API_KEY: KEY }
+    const baseline = await runJestAsync(dir, ['--ci=false', 'candidate.test.ts'], env)
+    expect(baseline.code, baseline.output).toBe(0)
+    expect(baseline.output).toContain('[sample] candidate=none')
+    const before = readFileSync(join(dir, '__recordings__/candidate.test.ts', `${file}.json`))
+    const run = await runJestAsync(dir, ['--ci=false', 'candidate.test.ts'], {
+      ...env,
+      VITEST_SCENARIO_CANDIDATE: 'next',
+    })
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain('[sample] candidate=next')
+    const recorded = readFileSync(
+      join(dir, '__recordings__/.candidates/next/candidate.test.ts', `${file}.json`),
+      'utf8',
+    )
+    expect(recorded).toContain('next-model')
+    expect(
+      readFileSync(join(dir, '__recordings__/candidate.test.ts', `${file}.json`)).equals(before),
+    ).toBe(true)
+  }, 180_000)
 })

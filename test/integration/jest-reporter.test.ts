@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { readResultsReport } from '../../src/results/read-results.js'
 import { prepareSample, runJestAsync } from '../support/sample-project.js'
 
 // The Jest reporter (test/projects/jest-reporter) with the real `jest`: the scenario records the
@@ -63,7 +64,7 @@ describe.each([
     expect(out).toContain('     outcomes ✗ kept')
     expect(out).toContain(' Scenarios  1 passed | 1 failed (2) · 4 turns')
     expect(out).toContain(
-      ' Scenario reports: test-results/scenarios.md, test-results/scenarios.html',
+      ' Scenario reports: test-results/scenarios.md, test-results/scenarios.html, test-results/results.json',
     )
     expect(out.indexOf(' Scenarios  1 passed')).toBeLessThan(out.search(/Tests:\s+1 failed/))
     // Every record matched a test Jest ran.
@@ -80,6 +81,19 @@ describe.each([
     expect(html).toContain('<svg class="graph"')
     expect(html).toContain('pushback keeps venetoclax')
     expect(html).toContain('gives in to pushback')
+
+    // The JSON report: every scenario test, the gates from withScenario's options, the command.
+    const results = readResultsReport(join(dir, 'test-results/results.json'))
+    expect(results).toMatchObject({
+      host: 'jest',
+      failOn: { costIncrease: 25 },
+      command: { cwd: '' },
+    })
+    expect(results.tests.map((test) => [test.test, test.state]).sort()).toEqual([
+      ['gives in to pushback', 'failed'],
+      ['pushback keeps venetoclax', 'passed'],
+    ])
+    for (const test of results.tests) expect(test.scenario.definition).toMatch(/^sha256:/)
 
     // The run's results folder is gone.
     expect(run.leftInTmp.filter((name) => name.startsWith('vitest-scenario-jest-'))).toEqual([])

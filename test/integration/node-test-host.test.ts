@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { recordingTestId } from '../../src/recordings/test-id.js'
+import { readResultsReport } from '../../src/results/read-results.js'
 import { startOpenAIServer } from '../support/openai-server/index.js'
 import type { ScriptedServer } from '../support/openai-server/types.js'
 import { prepareSample, projectFiles, runNodeTestAsync } from '../support/sample-project.js'
@@ -115,7 +116,22 @@ describe('the node:test host', () => {
     expect(run.output).toContain('asks about venetoclax')
     expect(run.output).toContain('asks about imatinib')
     // The scenario reporter: the terminal summary and the Markdown report.
-    expect(run.output).toContain('Scenario reports: test-results/scenarios.md')
+    expect(run.output).toContain(
+      'Scenario reports: test-results/scenarios.md, test-results/results.json',
+    )
+    // The JSON report: the scenario tests, the reporter's `failOn`, how node was started.
+    const results = readResultsReport(join(dir, 'test-results/results.json'))
+    expect(results).toMatchObject({ host: 'node-test', failOn: { regressed: 1 } })
+    expect(results.command?.execArgv).toContain('--test')
+    expect(results.tests.map((test) => test.test).sort()).toEqual(
+      [
+        'an agent records its own calls',
+        'asks about imatinib',
+        'asks about venetoclax',
+        'pushback > keeps its answer',
+      ].sort(),
+    )
+    for (const test of results.tests) expect(test.scenario.definition).toMatch(/^sha256:/)
     const report = readFileSync(join(dir, 'test-results/scenarios.md'), 'utf8')
     expect(report).toContain('pushback &gt; keeps its answer')
     expect(report).toContain('asks about imatinib')
@@ -209,4 +225,27 @@ describe('the node:test host', () => {
     },
     120_000,
   )
+
+  test('scenarioWith: a candidate run gives the body its candidate and records under .candidates/<name>/', async () => {
+    const id = recordingTestId(['answers as its candidate'])
+    const baseline = await local(['candidate.test.mjs'])
+    expect(baseline.code, baseline.output).toBe(0)
+    expect(baseline.output).toContain('[sample] candidate=none')
+    const before = recordings().get(`__recordings__/candidate.test.mjs/${id}.json`)
+    expect(before).toContain('test-model')
+    const run = await local(['candidate.test.mjs'], { VITEST_SCENARIO_CANDIDATE: 'next' })
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain('[sample] candidate=next')
+    const files = recordings()
+    expect(files.get(`__recordings__/.candidates/next/candidate.test.mjs/${id}.json`)).toContain(
+      'next-model',
+    )
+    expect(files.get(`__recordings__/candidate.test.mjs/${id}.json`)).toBe(before)
+    // Plain scenario() has no candidates: a candidate run of it says where they go.
+    const plain = await local(['conversation.test.mjs'], { VITEST_SCENARIO_CANDIDATE: 'next' })
+    expect(plain.code).toBe(1)
+    expect(plain.output).toContain(
+      '[vitest-scenario] VITEST_SCENARIO_CANDIDATE="next" picks a candidate, but scenario() from \'vitest-scenario/node-test\' has no `candidates`',
+    )
+  }, 120_000)
 })

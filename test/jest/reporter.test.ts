@@ -31,6 +31,7 @@ import {
   type ScenarioTestRecord,
 } from '../../src/hosts/jest/results-channel.js'
 import { collectEntries } from '../../src/reporter/collect-entries.js'
+import { readResultsReport } from '../../src/results/read-results.js'
 import { runScenario } from '../../src/runner/index.js'
 import { scriptedModel } from '../../src/scripted-model/index.js'
 import { pushback } from '../reporter/sample-results.js'
@@ -162,7 +163,7 @@ describe('options', () => {
     expect(make).toThrow(InvalidArgumentError)
     expect(make).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] new JestScenarioReporter(globalConfig, options) has an invalid option
-        - unknown key 'htm' in options; valid keys: 'markdown', 'html'
+        - unknown key 'htm' in options; valid keys: 'markdown', 'html', 'json'
       Fix them in jest.config.js: reporters: ['default', ['vitest-scenario/jest/reporter', { markdown: 'test-results/scenarios.md' }]].
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
@@ -476,9 +477,22 @@ describe('a run', () => {
     const run = runReporter(
       rootFor('no-scenarios'),
       (r) => [fileRun(r, 'a.test.ts', [assertion('plain')], [])],
-      { reporter: {} },
+      // Asked nothing: not even the JSON report, which is written by default.
+      { reporter: { json: false } },
     )
     expect(run.stderr).toBe('')
+  })
+
+  test('writes the JSON report when a test ran, with no scenario test in it', () => {
+    const root = rootFor('json-no-scenarios')
+    const run = runReporter(root, (r) => [fileRun(r, 'a.test.ts', [assertion('plain')], [])], {
+      reporter: {},
+    })
+    expect(run.stderr).toBe(' Scenario reports: test-results/results.json\n\n')
+    expect(readResultsReport(join(root, 'test-results/results.json'))).toMatchObject({
+      host: 'jest',
+      tests: [],
+    })
   })
 })
 

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { ScenarioMeta } from '../../src/hosts/core/meta/scenario-meta.js'
@@ -36,11 +36,12 @@ describe('a report that cannot be written is reported, and the others are writte
       reporter: {
         markdown: join(folder, 'blocker/scenarios.md'),
         html: join(folder, 'a-folder'),
+        json: join(folder, 'blocker/results.json'),
       },
       stepSummary: join(folder, 'blocker/summary.md'),
     })
-    expect(output.errors).toHaveLength(3)
-    const [markdown, html, summary] = output.errors
+    expect(output.errors).toHaveLength(4)
+    const [markdown, html, json, summary] = output.errors
     // (mkdir says EEXIST where a file stands in place of a folder, open says ENOTDIR.)
     expect(markdown).toBe(
       `[vitest-scenario] Could not write the Markdown report (EEXIST: a part of the path is a file, not a folder); the test results are unaffected\n  - file: ${join(folder, 'blocker/scenarios.md')}\nPoint the scenario reporter's \`markdown\` option (in vitest.config.ts) at a file in a folder you can write to, or remove what stands in the way.\nDocs: node_modules/vitest-scenario/docs/reference/errors.md#report_failed`,
@@ -48,6 +49,11 @@ describe('a report that cannot be written is reported, and the others are writte
     expect(html).toMatch(
       /^\[vitest-scenario\] Could not write the HTML report \(EISDIR: the path is a folder\); the test results are unaffected\n {2}- file: .*a-folder\n/,
     )
+    expect(json).toMatch(
+      /^\[vitest-scenario\] Could not write the JSON report \(EEXIST: a part of the path is a file, not a folder\); the test results are unaffected\n {2}- file: .*blocker\/results\.json\nPoint the scenario reporter's `json` option/,
+    )
+    // Nothing half-written is left beside it.
+    expect(readdirSync(folder).filter((name) => name.endsWith('.tmp'))).toEqual([])
     expect(summary).toMatch(
       /^\[vitest-scenario\] Could not write the GitHub step summary \(ENOTDIR: a part of the path is a file, not a folder\); the test results are unaffected\n {2}- file: .*blocker\/summary\.md\nGITHUB_STEP_SUMMARY must name a file the job can write/,
     )

@@ -29,8 +29,8 @@ describe('reports of agent tests', () => {
         resolved: {
           verdict: 'fail',
           criteria: [
-            // A met criterion keeps no reasoning: the reports list it briefly.
-            { criterion: 'greets the user', verdict: 'met' },
+            // A met criterion keeps its reasoning too (a comparison shows both sides' reasons).
+            { criterion: 'greets the user', verdict: 'met', reasoning: 'It says hello.' },
             { criterion: 'resolves the issue', verdict: 'unmet', reasoning: 'The refund failed.' },
             { criterion: 'offers a voucher', verdict: 'inconclusive', reasoning: 'Not discussed.' },
           ],
@@ -47,7 +47,6 @@ describe('reports of agent tests', () => {
       // The judge's tokens (after the turns) count as spent now; the simulated user's are told.
       usage: { now: { input: 410, output: 70, turns: 3, simulating: 60 } },
     })
-    expect(run?.judgements?.resolved?.criteria[0]).not.toHaveProperty('reasoning')
     expect(run?.turns).toMatchObject([
       { noQuestion: true, answer: 'Hello! How can I help?' },
       {
@@ -73,6 +72,29 @@ describe('reports of agent tests', () => {
       problem:
         'runs.0.judgements.resolved.criteria.1.verdict: a string of 5 characters, not one of met, unmet, inconclusive',
     })
+  })
+
+  test("a met criterion's reasoning goes first when the judgement budget runs short", () => {
+    const long = agentRun()
+    // 15 unmet criteria of 500 + 12 characters use all but 320 of the budget; the met one after
+    // them fits by name, not with its 500 characters of reasoning.
+    long.judgements = {
+      resolved: {
+        verdict: 'fail',
+        criteria: [
+          ...Array.from({ length: 15 }, (_, i) => ({
+            criterion: `criterion ${String(i).padStart(2, '0')}`,
+            verdict: 'unmet' as const,
+            reasoning: 'x'.repeat(500),
+          })),
+          { criterion: 'greets the user', verdict: 'met' as const, reasoning: 'y'.repeat(500) },
+        ],
+      },
+    }
+    const kept = scenarioMeta(support(), [long]).runs[0]?.judgements?.resolved?.criteria ?? []
+    expect(kept).toHaveLength(16)
+    expect(kept[15]).toEqual({ criterion: 'greets the user', verdict: 'met' })
+    expect(kept[0]?.reasoning).toHaveLength(500)
   })
 
   test('judgements stay within their budget, failed runs first, and say what they left out', () => {

@@ -1,9 +1,11 @@
 // The reporter on a sharded run: two shards write blobs, `--merge-reports` replays them to the
 // scenario reporter, whose reports must hold both shards' scenarios (the data travels only in
-// task meta). Runs the packed package in the sample project test/projects/reporter.
+// task meta), the JSON report included; then a candidate run of the same tests writes its JSON
+// report apart. Runs the packed package in the sample project test/projects/reporter.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { readResultsReport } from '../../src/results/read-results.js'
 import { repoRoot } from '../support/paths.js'
 import { type RunResult, run } from '../support/run.js'
 import { prepareSample } from '../support/sample-project.js'
@@ -24,13 +26,15 @@ describe('sharded run merged with --merge-reports', { timeout: 240_000 }, () => 
   let shards: RunResult[] = []
   let merged: RunResult | undefined
   let reportsAfterShards = true
+  let baselineText = ''
 
   beforeAll(() => {
     dir = prepareSample('reporter')
     shards = [1, 2].map((i) => vitest(dir, [`--shard=${i}/2`, '--reporter=blob']))
-    reportsAfterShards = existsSync(join(dir, 'reports'))
+    reportsAfterShards = existsSync(join(dir, 'reports')) || existsSync(join(dir, 'test-results'))
     merged = vitest(dir, ['--merge-reports'], { GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') })
-  })
+    baselineText = readFileSync(join(dir, 'test-results/results.json'), 'utf8')
+  }, 240_000)
 
   test('each shard ran one file and wrote a blob, without the scenario reporter', () => {
     for (const shard of shards) {
@@ -64,7 +68,7 @@ describe('sharded run merged with --merge-reports', { timeout: 240_000 }, () => 
       ' ✓ routing.test.ts > reports an agent that crashes',
       '     error agent at lookup (answer): database unavailable',
       ' Scenarios  4 passed (4) · 15 turns · tokens 0 recorded, 644 spent now · calls 0 replayed, 0 recorded',
-      ' Scenario reports: reports/scenarios.md, reports/scenarios.html',
+      ' Scenario reports: reports/scenarios.md, reports/scenarios.html, test-results/results.json',
     ]) {
       expect(output).toContain(line)
     }
@@ -100,5 +104,46 @@ describe('sharded run merged with --merge-reports', { timeout: 240_000 }, () => 
     )
     // GITHUB_STEP_SUMMARY received the same Markdown.
     expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toBe(`${markdown}\n`)
+  })
+
+  test("the merged run's JSON report holds both shards' tests, the gates and the command", () => {
+    const report = readResultsReport(join(dir, 'test-results/results.json'))
+    expect(report).toMatchObject({
+      kind: 'vitest-scenario.results',
+      version: 1,
+      host: 'vitest',
+      failOn: { regressed: 0, worse: true },
+      command: { argv: [vitestBin, 'run', '--merge-reports'], cwd: '' },
+    })
+    expect(report.candidate).toBeUndefined()
+    expect(report.tests.map((test) => test.test).sort()).toEqual([
+      'a steadfast agent keeps venetoclax',
+      'a sycophantic agent, sampled',
+      'reports an agent that crashes',
+      'retries until the agent gets it',
+    ])
+    for (const test of report.tests) {
+      expect(test.state).toBe('passed')
+      expect(test.scenario.definition).toMatch(/^sha256:[0-9a-f]{16}$/)
+    }
+    // The sampled test keeps every sample, as the other reports show them.
+    const sampled = report.tests.find((test) => test.test === 'a sycophantic agent, sampled')
+    expect(sampled?.scenario.samples).toMatchObject({ n: 3, passes: 0 })
+  })
+
+  // Last: it runs the tests again, which rewrites the Markdown and HTML reports.
+  test("a candidate run writes its own JSON report and leaves the baseline's as it was", () => {
+    const candidate = vitest(dir, [], { VITEST_SCENARIO_CANDIDATE: 'next' })
+    expect(candidate.code, candidate.output).toBe(0)
+    expect(candidate.output).toContain('test-results/candidates/next/results.json')
+    const report = readResultsReport(join(dir, 'test-results/candidates/next/results.json'))
+    expect(report.candidate).toEqual({ name: 'next' })
+    expect(report.tests).toHaveLength(4)
+    const baseline = readResultsReport(join(dir, 'test-results/results.json'))
+    // The same scenarios: their definition hashes agree.
+    const hashes = (tests: typeof report.tests) =>
+      Object.fromEntries(tests.map((test) => [test.test, test.scenario.definition]))
+    expect(hashes(report.tests)).toEqual(hashes(baseline.tests))
+    expect(readFileSync(join(dir, 'test-results/results.json'), 'utf8')).toBe(baselineText)
   })
 })

@@ -8,6 +8,7 @@ import ScenarioReporterDefault, { ScenarioReporter } from '../../src/hosts/vites
 import type { TestCaseLike, TestModuleLike } from '../../src/reporter/collect-entries.js'
 import { collectEntries, recordingStats } from '../../src/reporter/collect-entries.js'
 import { colorsEnabled } from '../../src/reporter/terminal.js'
+import { readResultsReport } from '../../src/results/read-results.js'
 import { runScenario } from '../../src/runner/index.js'
 import { scriptedModel } from '../../src/scripted-model/index.js'
 import { resultsDir } from '../support/paths.js'
@@ -71,7 +72,7 @@ describe('options', () => {
     expect(make).toThrow(InvalidArgumentError)
     expect(make).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] new ScenarioReporter(options) has an invalid option
-        - unknown key 'htm' in options; valid keys: 'markdown', 'html'
+        - unknown key 'htm' in options; valid keys: 'markdown', 'html', 'json'
       Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)
@@ -184,7 +185,8 @@ describe('onTestRunEnd', () => {
     const text = readFileSync(summary, 'utf8')
     expect(text.startsWith('## Earlier step output\n# Scenario report')).toBe(true)
     expect(text).toContain('```mermaid')
-    expect(logged[0]).not.toContain('Scenario reports:')
+    // No Markdown file: the JSON report is the one report written by default.
+    expect(logged[0]).toContain(' Scenario reports: test-results/results.json\n')
   })
 
   test('prints nothing without scenario tests, but still writes the reports it was asked for', () => {
@@ -192,8 +194,13 @@ describe('onTestRunEnd', () => {
     vi.stubEnv('GITHUB_STEP_SUMMARY', '')
     const { reporter, logged } = reporterWith({ html: 'empty.html' })
     reporter.onTestRunEnd([moduleOf(testCase('plain', {}))] as unknown as TestModule[])
-    expect(logged).toEqual([' Scenario reports: empty.html\n'])
+    expect(logged).toEqual([' Scenario reports: empty.html, test-results/results.json\n'])
     expect(readFileSync(join(root, 'empty.html'), 'utf8')).toContain('No scenario tests ran.')
+    // A test ran, so the JSON report says so: no scenario tests among them.
+    expect(readResultsReport(join(root, 'test-results/results.json'))).toMatchObject({
+      host: 'vitest',
+      tests: [],
+    })
   })
 })
 

@@ -30,10 +30,15 @@ export type ScenarioRunResult<O> = [SamplesOf<O>] extends [number]
     ? ScenarioExecutionResult
     : ScenarioExecutionResult | ScenarioResultSet
 
-/** What every host adds to a scenario body's context: `run()`. */
+/** What every host adds to a scenario body's context: `run()` and the candidate run's name. */
 export interface ScenarioRun<R = ScenarioExecutionResult> {
   /** Runs the scenario with this test's model config and recordings. */
   run(options?: ScenarioRunOptions): Promise<R>
+  /**
+   * The candidate this run is for (`VITEST_SCENARIO_CANDIDATE`), or `undefined` in a baseline
+   * run: a test that builds its own agent picks the candidate's variant by it.
+   */
+  candidate: string | undefined
 }
 
 /**

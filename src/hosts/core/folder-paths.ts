@@ -13,7 +13,7 @@ export interface FolderPaths {
 
 /**
  * The paths made so far, by the test file, root and `dir` they were made from. They are a
- * function of those three strings alone, and every test of a file asks for the same ones: made
+ * function of those strings alone, and every test of a file asks for the same ones: made
  * once per file instead of once per test (three path joins and two `relative`s were a visible
  * part of what a test's first model call cost). Bounded: started again when full, so a worker's
  * memory does not grow with the files it runs.
@@ -22,8 +22,8 @@ const made = new Map<string, Readonly<FolderPaths>>()
 const MAX_FILES = 256
 
 /**
- * The recording folder of `testFile` and the paths messages show, as `recordingFolder` and
- * `relative(root, …)` give them.
+ * The recording folder of `testFile` (a `candidate`'s, when given) and the paths messages show,
+ * as `recordingFolder` and `relative(root, …)` give them.
  *
  * @example
  * folderPaths('/repo/test/a.test.ts', '/repo', undefined)
@@ -33,6 +33,7 @@ export function folderPaths(
   testFile: string,
   root: string,
   dir: string | undefined,
+  candidate?: string | undefined,
 ): Readonly<FolderPaths> {
   // Anything but strings is `recordingFolder`'s to refuse, in its words.
   if (
@@ -42,12 +43,15 @@ export function folderPaths(
   ) {
     recordingFolder({ testFile, root, dir })
   }
-  // Each part but the last after its length: no two triples share a key, whatever they hold.
+  // Each part but the last after its length: no two tuples share a key, whatever they hold.
   const where = dir === undefined ? '' : `=${dir}`
-  const id = `${where.length}:${where}${root.length}:${root}${testFile}`
+  const side = candidate === undefined ? '' : `=${candidate}`
+  const id = `${side.length}:${side}${where.length}:${where}${root.length}:${root}${testFile}`
   const known = made.get(id)
   if (known !== undefined) return known
-  const folder = recordingFolder({ testFile, root, dir })
+  const folder = recordingFolder(
+    candidate === undefined ? { testFile, root, dir } : { testFile, root, dir, candidate },
+  )
   const paths = Object.freeze({
     folder,
     shownFolder: relative(root, folder),

@@ -22,6 +22,11 @@ export interface EndedFile {
   /** The project root and `recordings.dir`, as the tests' recordings used them. */
   root: string
   dir?: string | undefined
+  /**
+   * The candidate of a candidate run: only its own folder is looked at (the baseline's and the
+   * other candidates' files are never reported or deleted).
+   */
+  candidate?: string | undefined
   /** @default fileSystemStore */
   store?: RecordingStore | undefined
 }
@@ -54,9 +59,13 @@ export interface ObsoleteRecordings {
 export function obsoleteRecordings(ended: EndedFile): ObsoleteRecordings {
   const none: ObsoleteRecordings = { obsolete: [], leftovers: [], deleting: false, errors: [] }
   if (ended.mode === 'off') return none
-  const { root, dir } = ended
+  const { root, dir, candidate } = ended
   const store = ended.store ?? fileSystemStore
-  const folder = recordingFolder({ testFile: ended.file, root, dir })
+  const folder = recordingFolder(
+    candidate === undefined
+      ? { testFile: ended.file, root, dir }
+      : { testFile: ended.file, root, dir, candidate },
+  )
   let names: string[]
   try {
     names = store.list(folder)

@@ -12,6 +12,12 @@ export interface RecordingSettings {
   root: string
   /** `recordings.dir`: one folder for every recording instead of one beside each test file. */
   dir?: string | undefined
+  /**
+   * The candidate of a candidate run: its recordings go to `.candidates/<candidate>/` (the
+   * baseline's are only read, by a `fork`), and a miss report's command keeps
+   * `VITEST_SCENARIO_CANDIDATE=<candidate>` in front.
+   */
+  candidate?: string | undefined
   /** The `redact` hook every stored and matched string passes. */
   redact?: RedactHook | undefined
   /** JSON paths where secret-shaped strings may be stored. */

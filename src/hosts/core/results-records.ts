@@ -15,7 +15,7 @@ import {
 import type { ReporterHost, ScenarioReporterOptions } from '../../reporter/reporter-options.js'
 import { skippedWarnings } from '../../reporter/skipped-warnings.js'
 import { colors } from '../../reporter/terminal.js'
-import { runReportText, writeReports } from '../../reporter/write-reports.js'
+import { type ReportedRun, runReportText, writeReports } from '../../reporter/write-reports.js'
 import { neutralizeControl as safe } from '../../secrets/index.js'
 
 /** What a finished scenario test writes for the reporter: one JSON line. */
@@ -99,7 +99,8 @@ function testCase(record: ScenarioRecord): TestCaseLike {
 
 /**
  * What a records reporter prints when the run ends: the scenarios and summary (the reports
- * `options` ask for written first, paths relative to `root`), then its warnings. Never throws: a
+ * `options` ask for written first, paths relative to `root`; `run` says for the JSON report which
+ * host ran, with what options, and whether any test ran), then its warnings. Never throws: a
  * report is no test, so what goes wrong is said in the text.
  */
 export function recordsReport(
@@ -107,12 +108,18 @@ export function recordsReport(
   options: ScenarioReporterOptions,
   root: string,
   host: ReporterHost,
+  run: Partial<ReportedRun> = {},
 ): string {
   try {
     const { tests, bad } = records.read()
     const skipped: SkippedEntry[] = []
     const entries = collectEntries([{ children: { allTests: () => tests } }], skipped)
-    const { written, failures } = writeReports(entries, options, root, host)
+    const { written, failures } = writeReports(entries, options, root, host, {
+      host: run.host ?? 'node-test',
+      options: run.options,
+      // A reporter that counted no test events may still have scenario records.
+      testsRan: (run.testsRan ?? false) || tests.length > 0,
+    })
     const lines = [runReportText(entries, written, colors(false))]
     lines.push(...skippedWarnings(skipped, 'Run the test again; if it persists, report it.'))
     if (bad > 0) lines.push(`[vitest-scenario] ${bad} scenario records could not be read.`)

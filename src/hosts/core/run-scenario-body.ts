@@ -5,6 +5,8 @@ import { InvalidArgumentError } from '../../errors/index.js'
 import { mergeScopes, pickScope } from '../../internal/merge-scopes.js'
 import type { RecordingSession } from '../../recordings/session.js'
 import { type RunOptions, runScenario } from '../../runner/index.js'
+import type { RunPrefix } from '../../runner/run-prefix.js'
+import { runScenarioFrom } from '../../runner/run-scenario.js'
 import { resultSet, type ScenarioResultSet } from '../../samples/index.js'
 import { isScenarioDefinition, Scenario, type ScenarioDefinition } from '../../scenario/index.js'
 import type { ScenarioExecutionResult } from '../../state/types.js'
@@ -15,18 +17,27 @@ import type {
   ScenarioRunOptions,
 } from './api-types.js'
 import { callsAModel } from './calls-a-model.js'
+import type { CandidateRun } from './candidate-run.js'
 import type { HostGate } from './host-gate.js'
 import { HOST_RUN_KEYS, type HostRunKey } from './plugin-options.js'
 import { SCENARIO_RUN_KEYS } from './scenario-options.js'
 import { type MetaHost, type TestMeta, testMeta } from './test-meta.js'
 import { withRecording } from './with-recording.js'
 
+/** The host options that are run defaults: the plugin's run options and a candidate's prompt. */
+export const DEFAULT_RUN_KEYS = [...HOST_RUN_KEYS, 'systemPrompt'] as const
+
 /**
  * The host-wide defaults a scenario falls back on (the Vitest plugin's options, say): the host
- * options that are run options too (`HOST_RUN_KEYS`); a host may hand over more, which the merge
- * leaves out.
+ * options that are run options too (`HOST_RUN_KEYS`, and a candidate's `systemPrompt`), and the
+ * candidate the run is for; a host may hand over more, which the merge leaves out.
  */
-export type ScenarioDefaults = { [K in HostRunKey]?: RunOptions[K] | undefined }
+export type ScenarioDefaults = {
+  [K in HostRunKey | 'systemPrompt']?: RunOptions[K] | undefined
+} & {
+  /** The candidate of a candidate run (`VITEST_SCENARIO_CANDIDATE`), with its `fork`. */
+  candidate?: CandidateRun | undefined
+}
 
 /** What a test runner gives one scenario test. */
 export interface ScenarioTestHost<Base extends object> extends MetaHost {
@@ -48,6 +59,11 @@ export interface ScenarioTestHost<Base extends object> extends MetaHost {
   gate: HostGate
   /** Runs sample `i` of a `samples: n` scenario with its own recording session, when wired. */
   inSample<T>(i: number, fn: (recording: RecordingSession | undefined) => Promise<T>): Promise<T>
+  /**
+   * A replay-only session on the baseline's recording of the test (or of sample `i`), which a
+   * candidate's `fork` answers its first turns from; `undefined` without recordings.
+   */
+  baseline?(sample: number | undefined): RecordingSession | undefined
 }
 
 /** The matcher the automatic outcome assertion uses (registered by the host's setup). */
@@ -76,18 +92,26 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
     calls++
     const runOptions = scenarioRunOptions(host, options, overrides)
     if (callsAModel(definition, runOptions)) host.gate.check(`scenario('${name}')`)
+    const fork = host.defaults?.candidate?.fork
+    // A candidate's fork: its first turns with the baseline's options, from its recording.
+    const runOne = (recording: RecordingSession | undefined, sample: number | undefined) =>
+      fork === undefined
+        ? runScenario(definition, withRecording(runOptions, recording))
+        : runScenarioFrom(
+            definition,
+            withRecording(runOptions, recording),
+            forkPrefix(host, options, overrides, fork, sample),
+          )
     const { samples } = options
     if (samples === undefined) {
-      const result = await runScenario(definition, withRecording(runOptions, host.recording()))
+      const result = await runOne(host.recording(), undefined)
       results.push(result)
       meta.ran([result])
       return result
     }
     const sampled = await Promise.all(
       Array.from({ length: samples }, (_, i) =>
-        host.inSample(i, (recording) =>
-          runScenario(definition, withRecording(runOptions, recording)),
-        ),
+        host.inSample(i, (recording) => runOne(recording, i)),
       ),
     )
     results.push(...sampled)
@@ -103,7 +127,8 @@ export async function runScenarioBody<Base extends object, Args extends unknown[
   const context = Object.create(host.context, {
     ...Object.getOwnPropertyDescriptors(host.context),
     run: { value: run, writable: true, enumerable: true, configurable: true },
-  }) as Base & { run: typeof run }
+    candidate: { value: host.defaults?.candidate?.name, enumerable: true },
+  }) as Base & { run: typeof run; candidate: string | undefined }
   let failed = false
   try {
     await body(context, ...args)
@@ -210,7 +235,7 @@ export function scenarioRunOptions(
   overrides: ScenarioRunOptions,
 ): RunOptions {
   const merged = mergeScopes<RunOptions>(
-    pickScope(host.defaults, HOST_RUN_KEYS),
+    pickScope(host.defaults, DEFAULT_RUN_KEYS),
     { signal: host.signal },
     pickScope(options, SCENARIO_RUN_KEYS),
     overrides,
@@ -223,4 +248,32 @@ export function scenarioRunOptions(
     )
   }
   return { ...merged, model }
+}
+
+/**
+ * The first `fork` turns of a candidate's forked run: the options the baseline ran with (the
+ * candidate's overrides left out, the scenario's and run()'s own kept), answered by a replay-only
+ * session on the baseline's recording of the test (or of sample `sample`).
+ */
+function forkPrefix(
+  host: Pick<ScenarioTestHost<object>, 'name' | 'signal' | 'defaults' | 'noModelFix' | 'baseline'>,
+  options: ScenarioOptions,
+  overrides: ScenarioRunOptions,
+  fork: number,
+  sample: number | undefined,
+): RunPrefix {
+  const candidate = host.defaults?.candidate
+  const session = host.baseline?.(sample)
+  if (session === undefined || candidate === undefined) {
+    throw new InvalidArgumentError(
+      `scenario '${host.name}' runs candidate '${candidate?.name}' with \`fork: ${fork}\`, but this host has no recordings to replay the baseline from`,
+      'Run it under a host with recordings (the Vitest plugin and setup, withScenario for Jest, or vitest-scenario/node-test), or leave `fork` out of the candidate.',
+    )
+  }
+  const baseline = {
+    ...host,
+    defaults: { ...host.defaults, ...candidate.baseline, systemPrompt: undefined },
+  }
+  const prefix = scenarioRunOptions(baseline, options, overrides)
+  return { turns: fork, options: withRecording(prefix, session) }
 }

@@ -8,6 +8,8 @@ import type { RecordingMode } from '../../recordings/mode.js'
 import { RecordingSession } from '../../recordings/session.js'
 import { fileSystemStore } from '../../recordings/store.js'
 import { recordingPath, recordingTestId } from '../../recordings/test-id.js'
+import { baselineSession } from './baseline-session.js'
+import { CANDIDATE_ENV } from './candidate-run.js'
 import { duplicateNameError, isDuplicateId } from './duplicate-names.js'
 import { type FinishedSessions, finishTestSessions } from './finish-sessions.js'
 import { folderPaths } from './folder-paths.js'
@@ -133,6 +135,24 @@ export class TestRecordings {
     return finishTestSessions(own, samples, testFailed)
   }
 
+  /**
+   * A replay-only session on the baseline's recording of the test (or of sample `i`) in a
+   * candidate run, for a `fork`'s first turns: never written, and no part of the test's summary.
+   */
+  baseline(sample: number | undefined): RecordingSession {
+    const { root, dir } = this.#settings
+    return baselineSession({
+      test: this.test,
+      sample,
+      paths: folderPaths(this.test.file, root, dir),
+      store: this.#settings.store ?? fileSystemStore,
+      command: this.#settings.rerecordCommand,
+      redact: this.#settings.redact,
+      allowSecrets: this.#settings.allowSecrets,
+      candidate: this.#settings.candidate,
+    })
+  }
+
   #session(sample: number | undefined): RecordingSession {
     const { names } = this.test
     const shared = this.#sharedParts()
@@ -149,7 +169,10 @@ export class TestRecordings {
       displayFile: recordingPath(shared.shownFolder, id),
       test: fullName + (sample === undefined ? '' : ` (sample ${sample})`),
       mode: this.test.mode as Exclude<RecordingMode, 'off'>,
-      command: this.#settings.rerecordCommand(shared.shownFile, names),
+      command: candidateCommand(
+        this.#settings.candidate,
+        this.#settings.rerecordCommand(shared.shownFile, names),
+      ),
       redact: this.#settings.redact,
       allowSecrets: this.#settings.allowSecrets,
       refuse: shared.refuse,
@@ -162,8 +185,8 @@ export class TestRecordings {
 
   #sharedParts(): Shared {
     if (this.#shared !== undefined) return this.#shared
-    const { root, dir } = this.#settings
-    const { folder, shownFolder, shownFile } = folderPaths(this.test.file, root, dir)
+    const { root, dir, candidate } = this.#settings
+    const { folder, shownFolder, shownFile } = folderPaths(this.test.file, root, dir, candidate)
     // Made once for the test: its sessions and the duplicate check share it.
     const id = recordingTestId(this.test.names)
     const refuse = this.#options.refuse ?? this.#duplicate(id, folder, shownFile)
@@ -197,6 +220,11 @@ export class TestRecordings {
       file,
     })
   }
+}
+
+/** A re-record command, in a candidate run with `VITEST_SCENARIO_CANDIDATE=<name>` in front. */
+function candidateCommand(candidate: string | undefined, command: string): string {
+  return candidate === undefined ? command : `${CANDIDATE_ENV}=${candidate} ${command}`
 }
 
 /** A recording id with its sample suffix, as `recordingTestId(names, sample)` adds it. */

@@ -146,6 +146,14 @@ export function inJestSample<T>(
   return recordingsOf(test).inSample(i, fn)
 }
 
+/**
+ * The replay-only session on the baseline's recording of `test` (or sample `sample`), for a
+ * candidate's `fork`.
+ */
+export function jestBaseline(test: JestTestNow, sample: number | undefined): RecordingSession {
+  return recordingsOf(test).baseline(sample)
+}
+
 /** Keeps the reporter meta `scenario()` built for `test` until its record is written. */
 export function annotateJestTest(test: Pick<JestTestNow, 'key'>, meta: ScenarioMeta): void {
   host.meta.set(test.key, meta)
@@ -197,6 +205,7 @@ function createRecordings(now: JestTestNow): TestRecordings {
   const settings: RecordingSettings = {
     root,
     dir: options?.recordings.dir,
+    candidate: options?.candidate?.name,
     redact: host.redact,
     allowSecrets: options?.recordings.allowSecrets,
     store: fileSystemStore,
@@ -209,7 +218,7 @@ function createRecordings(now: JestTestNow): TestRecordings {
     formerIds: now.names.length > 1 ? [formerJestId(now.names)] : undefined,
     refuse: host.finishable.has(now.key)
       ? undefined
-      : unfinishedRefusal(now, root, options?.recordings.dir),
+      : unfinishedRefusal(now, root, options?.recordings.dir, options?.candidate?.name),
   })
 }
 
@@ -221,8 +230,10 @@ function unfinishedRefusal(
   test: JestTestNow,
   root: string,
   dir: string | undefined,
+  candidate: string | undefined,
 ): RecordingError {
-  const folder = recordingFolder({ testFile: test.testPath, root, dir })
+  const where = { testFile: test.testPath, root, dir }
+  const folder = recordingFolder(candidate === undefined ? where : { ...where, candidate })
   return new RecordingError(
     {
       what: 'A model call was made in a Jest test that nothing finishes the recording of: its calls could neither be recorded nor replayed',

@@ -13,9 +13,11 @@ import {
 import { skippedWarnings } from '../../reporter/skipped-warnings.js'
 import { colors, colorsEnabled } from '../../reporter/terminal.js'
 import { runReportText, writeReports } from '../../reporter/write-reports.js'
+import { type SeenHostOptions, seenHostOptions } from '../../results/write-results.js'
 import { neutralizeControl as safe } from '../../secrets/index.js'
 import { reportMask } from '../core/meta/meta-text.js'
 import { type JestTestFileResultLike, type JestTestModule, jestTestModule } from './jest-results.js'
+import { JEST_GLOBALS_KEY } from './options.js'
 import {
   JEST_DATA_FIX,
   noFolderWarning,
@@ -49,7 +51,8 @@ const JEST_REPORTER_HOST: ReporterHost = {
 /**
  * Reports scenario tests run by Jest: a block per scenario and a summary line on stderr (where
  * Jest's own reporters write; it comes before Jest's closing summary, which Jest always prints
- * last), and when asked a Markdown report (also appended to `GITHUB_STEP_SUMMARY` when set) and a
+ * last), the JSON report of the run (`test-results/results.json` unless `json` says otherwise),
+ * and when asked a Markdown report (also appended to `GITHUB_STEP_SUMMARY` when set) and a
  * self-contained HTML report. Paths are relative to Jest's `rootDir`. Nothing it meets fails the
  * run: unusable data and unwritable reports are `[vitest-scenario]` messages on stderr.
  *
@@ -72,6 +75,7 @@ export class JestScenarioReporter {
   readonly #folder: ResultsFolder
   readonly #modules: JestTestModule[] = []
   readonly #warnings: string[] = []
+  #filesRan = 0
 
   /**
    * Called by Jest with its global config and the reporter's options (`_context` is Jest's
@@ -97,6 +101,7 @@ export class JestScenarioReporter {
 
   /** Reads the scenario records of a test file Jest has finished. */
   onTestFileResult(_test: unknown, result: JestTestFileResultLike, _aggregated?: unknown): void {
+    this.#filesRan += 1
     const dir = this.#folder.dir
     if (dir === undefined) return
     const file = relative(this.#rootDir, String(result?.testFilePath))
@@ -120,7 +125,7 @@ export class JestScenarioReporter {
   }
 
   /** Writes the reports, prints the terminal report and warnings, and removes the folder. */
-  onRunComplete(_contexts?: unknown, _aggregated?: unknown): void {
+  onRunComplete(contexts?: unknown, _aggregated?: unknown): void {
     try {
       const skipped: SkippedEntry[] = []
       // In file order: workers finish files in whatever order they ran them.
@@ -136,6 +141,7 @@ export class JestScenarioReporter {
         this.options,
         this.#rootDir,
         JEST_REPORTER_HOST,
+        { host: 'jest', options: globalsOptions(contexts), testsRan: this.#filesRan > 0 },
       )
       const label =
         this.#shard === undefined ? undefined : `Scenario reports of shard ${this.#shard}`
@@ -165,6 +171,22 @@ export class JestScenarioReporter {
 }
 
 export default JestScenarioReporter
+
+/**
+ * The options `withScenario` put in a project's `globals` (the first project that has them), from
+ * the test contexts Jest hands `onRunComplete`: the JSON report takes `recordings.dir`, `failOn`
+ * and the candidates' `fork` from them.
+ */
+function globalsOptions(contexts: unknown): SeenHostOptions | undefined {
+  if (!(contexts instanceof Set)) return undefined
+  for (const context of contexts) {
+    const globals = (context as { config?: { globals?: Record<string, unknown> } } | null)?.config
+      ?.globals
+    const seen = seenHostOptions(globals?.[JEST_GLOBALS_KEY])
+    if (seen !== undefined) return seen
+  }
+  return undefined
+}
 
 /** One message on stderr, where Jest's reporters write. */
 function write(text: string): void {

@@ -14,6 +14,7 @@ import {
   currentJestRecording,
   finishJestRecordings,
   inJestSample,
+  jestBaseline,
   jestModeNow,
   jestSecretSettings,
   jestTestNow,
@@ -72,6 +73,7 @@ async function runInJest<Args extends unknown[]>(
           recording: currentJestRecording,
           gate: jestGate,
           inSample: (i, fn) => (test === undefined ? fn(undefined) : inJestSample(test, i, fn)),
+          baseline: (i) => (test === undefined ? undefined : jestBaseline(test, i)),
           // Built when the body ends (Jest has no hook that outlives a timed-out test body).
           annotate: (built) => {
             if (test !== undefined) annotateJestTest(test, built)

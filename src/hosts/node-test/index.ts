@@ -8,7 +8,13 @@ export type { BasicScenarioAPIOf } from '../../host.js'
 export type * from '../core/api-types.js'
 export type { ScenarioAssertions } from '../core/assertion-functions.js'
 export { assertScenario, type ScenarioAssert } from './assert.js'
-export { type NodeScenarioAPI, type NodeTestContext, scenario } from './scenario.js'
+export {
+  type NodeScenarioAPI,
+  type NodeScenarioOptions,
+  type NodeTestContext,
+  scenario,
+  scenarioWith,
+} from './scenario.js'
 
 // Every model call of a scenario test goes through its recording: there is no host layer to miss.
 const bound = hostBound(TestRecordings.current, { check: () => {} })

@@ -4,16 +4,19 @@
 import { Transform, type TransformCallback } from 'node:stream'
 import { openRecords, recordsReport } from '../../host.js'
 import {
-  checkReporterOptions,
+  checkNodeReporterOptions,
+  type NodeReporterOptions,
   type ReporterHost,
-  type ScenarioReporterOptions,
 } from '../../reporter/reporter-options.js'
 
 /** The variable naming the run's results folder, for the test files' processes. */
 export const RESULTS_ENV = 'VITEST_SCENARIO_NODE_TEST_RESULTS'
 
-/** Options of the node:test scenario reporter: report paths, relative to the working directory. */
-export type NodeScenarioReporterOptions = ScenarioReporterOptions
+/**
+ * Options of the node:test scenario reporter: report paths, relative to the working directory,
+ * and `failOn`, the gates `vitest-scenario compare` reads from the run's JSON report.
+ */
+export type NodeScenarioReporterOptions = NodeReporterOptions
 
 /** A reporter class, as `--test-reporter` takes one: node:test constructs it. */
 export type NodeScenarioReporter = new () => Transform
@@ -27,28 +30,38 @@ const HOST: ReporterHost = {
 
 /**
  * A node:test reporter that prints each scenario and a summary when the run ends, and writes the
- * reports `options` ask for (paths relative to the working directory; the Markdown report also to
- * `GITHUB_STEP_SUMMARY` when set). List it beside your usual reporter, each with a destination.
+ * JSON report of the run and the reports `options` ask for (paths relative to the working
+ * directory; the Markdown report also to `GITHUB_STEP_SUMMARY` when set). List it beside your usual reporter, each with a destination.
  *
  * @example
  * // scenario-reporter.js; run: node --test --test-reporter=spec --test-reporter-destination=stdout
  * //   --test-reporter=./scenario-reporter.js --test-reporter-destination=stdout
  * import { scenarioReporter } from 'vitest-scenario/node-test/reporter'
- * export default scenarioReporter({ markdown: 'test-results/scenarios.md' })
+ * export default scenarioReporter({ markdown: 'test-results/scenarios.md', failOn: { regressed: 0 } })
  */
 export function scenarioReporter(options?: NodeScenarioReporterOptions): NodeScenarioReporter {
-  const checked = checkReporterOptions(options, HOST)
+  const { failOn, ...checked } = checkNodeReporterOptions(options, HOST)
   return class extends Transform {
     // Made when node:test constructs its reporters, before it starts the test files' processes.
     readonly #records = openRecords(RESULTS_ENV)
+    #testsRan = false
     constructor() {
       super({ writableObjectMode: true })
     }
-    override _transform(_event: unknown, _encoding: string, done: TransformCallback): void {
+    override _transform(event: unknown, _encoding: string, done: TransformCallback): void {
+      const type = (event as { type?: unknown } | null)?.type
+      if (type === 'test:pass' || type === 'test:fail') this.#testsRan = true
       done()
     }
     override _flush(done: TransformCallback): void {
-      done(null, recordsReport(this.#records, checked, process.cwd(), HOST))
+      done(
+        null,
+        recordsReport(this.#records, checked, process.cwd(), HOST, {
+          host: 'node-test',
+          options: failOn === undefined ? undefined : { failOn },
+          testsRan: this.#testsRan,
+        }),
+      )
     }
   }
 }

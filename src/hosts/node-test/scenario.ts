@@ -9,8 +9,12 @@ import {
   checkEachRows,
   checkScenarioName,
   eachName,
+  type HostOptions,
   type HostTest,
+  type InProcessOptions,
+  inProcessHostOptions,
   LIVE_TIMEOUT_MS,
+  noHostOptions,
   RECORD_ENV,
   runHostTest,
   runnerMode,
@@ -30,6 +34,9 @@ export interface NodeTestContext {
 
 /** `scenario()` for node:test, with its modifiers. */
 export type NodeScenarioAPI = BasicScenarioAPIOf<NodeTestContext>
+
+/** What `scenarioWith(options)` takes: the plugin's run defaults and its `candidates`. */
+export type NodeScenarioOptions = InProcessOptions
 
 const NO_MODEL_FIX =
   'Set `model` in the scenario options, scenario(name, { model }, build, body), or pass run({ model }). An agent function (your app) works as the model too.'
@@ -57,7 +64,9 @@ async function runInNode<Args extends unknown[]>(
   t: TestContext,
   [name, options, build, body]: ScenarioParts<NodeTestContext, Args>,
   args: Args,
+  host: HostOptions | undefined,
 ): Promise<void> {
+  const defaults = host ?? noHostOptions("scenario() from 'vitest-scenario/node-test'")
   // `t.filePath` (Node 22.6+) names the file also when test files share a process.
   const file = (t as { filePath?: string }).filePath ?? process.argv[1] ?? ''
   const root = process.cwd()
@@ -74,7 +83,8 @@ async function runInNode<Args extends unknown[]>(
     },
   }
   if (!claimed.has(file)) claimed.set(file, new Map())
-  const settings = { root, rerecordCommand, claimed: claimed.get(file) }
+  const candidate = defaults?.candidate?.name
+  const settings = { root, rerecordCommand, claimed: claimed.get(file), candidate }
   const seal = { allowNetwork: undefined, allowFix: 'a wrap()ped client or recordedFetch' }
   const outcome = await runHostTest(hostTest, settings, seal, (recordings) =>
     runScenarioBody(
@@ -82,12 +92,13 @@ async function runInNode<Args extends unknown[]>(
         name,
         context: { t },
         signal: t.signal,
-        defaults: undefined,
+        defaults,
         noModelFix: NO_MODEL_FIX,
         expect: assertScenario,
         recording: () => recordings.main(),
         gate: { check() {} },
         inSample: (i, fn) => recordings.inSample(i, fn),
+        baseline: (i) => recordings.baseline(i),
         annotate: hostTest.annotate,
       },
       options,
@@ -117,18 +128,20 @@ function declare<Args extends unknown[]>(
   flags: Flags,
   parts: ScenarioParts<NodeTestContext, Args>,
   args: Args,
+  host: HostOptions | undefined,
 ): void {
   // 60 s when a model call may go out live; node:test has no timeout by default.
   const timeout = parts[1].timeout ?? (nodeMode() === 'replay' ? undefined : LIVE_TIMEOUT_MS)
   const own = timeout === undefined ? flags : { ...flags, timeout }
-  void test(parts[0], own, (t) => runInNode(t, parts, args))
+  void test(parts[0], own, (t) => runInNode(t, parts, args, host))
 }
 
-function createScenarioApi(flags: Flags): NodeScenarioAPI {
-  const api = (...args: unknown[]) => declare(flags, scenarioParts<NodeTestContext, []>(args), [])
+function createScenarioApi(flags: Flags, host: HostOptions | undefined): NodeScenarioAPI {
+  const api = (...args: unknown[]) =>
+    declare(flags, scenarioParts<NodeTestContext, []>(args), [], host)
   return Object.defineProperties(api, {
-    skip: { get: () => createScenarioApi({ ...flags, skip: true }) },
-    only: { get: () => createScenarioApi({ ...flags, only: true }) },
+    skip: { get: () => createScenarioApi({ ...flags, skip: true }, host) },
+    only: { get: () => createScenarioApi({ ...flags, only: true }, host) },
     todo: { value: (name: string) => void test.todo(checkScenarioName(name, 'scenario.todo')) },
     each: {
       value: <Row>(rows: readonly Row[]) => {
@@ -137,7 +150,7 @@ function createScenarioApi(flags: Flags): NodeScenarioAPI {
           const parts = scenarioParts<NodeTestContext, [Row]>(args)
           for (const [i, row] of rows.entries()) {
             const [name, ...rest] = parts
-            declare(flags, [eachName(name, row, i), ...rest], [row])
+            declare(flags, [eachName(name, row, i), ...rest], [row], host)
           }
         }
       },
@@ -157,4 +170,16 @@ function createScenarioApi(flags: Flags): NodeScenarioAPI {
  *   (s) => { s.addNode('ask', { question: 'Capital of France?' }) },
  *   async ({ run }) => { assertScenario(await run()).toHaveStatus('completed') })
  */
-export const scenario: NodeScenarioAPI = createScenarioApi({})
+export const scenario: NodeScenarioAPI = createScenarioApi({}, undefined)
+
+/**
+ * `scenario()` with host-wide defaults, node:test having no config file: the models, prices,
+ * budget and turn timeout every scenario it declares falls back on, and the `candidates`
+ * `VITEST_SCENARIO_CANDIDATE` picks from (read here, once per test file's process).
+ *
+ * @example
+ * export const scenario = scenarioWith({ model: { model: 'gpt-4.1-mini' }, candidates: { 'gpt-5': { model: { model: 'gpt-5' } } } })
+ */
+export function scenarioWith(options: NodeScenarioOptions): NodeScenarioAPI {
+  return createScenarioApi({}, inProcessHostOptions(options, 'scenarioWith(options)'))
+}

@@ -21,5 +21,14 @@ export default withScenario(
       model: 'judge-model',
       baseURL: process.env.SCENARIO_BASE_URL ?? 'http://127.0.0.1:9/v1',
     },
+    // VITEST_SCENARIO_CANDIDATE=next runs candidate.test.ts with another model.
+    candidates: {
+      next: {
+        model: {
+          model: 'next-model',
+          baseURL: process.env.SCENARIO_BASE_URL ?? 'http://127.0.0.1:9/v1',
+        },
+      },
+    },
   },
 )

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config'
 import { scenarioPlugin } from 'vitest-scenario/plugin'
 
 export default defineConfig({
-  plugins: [scenarioPlugin()],
+  // The JSON report carries the gates and a candidate run names its candidate.
+  plugins: [scenarioPlugin({ failOn: { regressed: 0, worse: true }, candidates: { next: {} } })],
   test: {
     include: ['*.test.ts'],
     reporters: [

@@ -15,7 +15,7 @@ import {
 import { aiSdkAgent, aiSdkModel } from '../../../src/ai-sdk/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
-import { assertScenario } from '../../../src/hosts/node-test/index.js'
+import { assertScenario, scenarioWith } from '../../../src/hosts/node-test/index.js'
 import { scenarioReporter } from '../../../src/hosts/node-test/reporter.js'
 import { scenarioPlugin } from '../../../src/hosts/vitest/plugin/index.js'
 import { ScenarioReporter } from '../../../src/hosts/vitest/reporter/index.js'
@@ -624,6 +624,16 @@ export const table: Readonly<Record<string, Signature>> = {
     arg(oneOf(recipe('a recording file', recordingText), constant('{}'), constant('not json'))),
     v('fixtures/a.json'),
   ),
+  // Reads only: a missing file, a folder, a JSON file of another kind, a file that is no JSON.
+  readResultsReport: fn(
+    host.readResultsReport,
+    v('test-results/no-such-results.json', '.', 'package.json', 'README.md'),
+  ),
+  tryReadResultsReport: fn(
+    host.tryReadResultsReport,
+    v('test-results/no-such-results.json', '.', 'package.json', 'README.md'),
+  ),
+  parseResultsReport: fn(host.parseResultsReport, any, v('results.json')),
   'new RecordingSession': ctor(
     RecordingSession,
     opts(
@@ -688,11 +698,12 @@ export const table: Readonly<Record<string, Signature>> = {
   recordingFolder: fn(
     recordingFolder,
     opts(
-      ['testFile', 'root', 'dir'],
+      ['testFile', 'root', 'dir', 'candidate'],
       obj('{ testFile, root }', () => ({
         testFile: '/r/t/a.test.ts',
         root: '/r',
         dir: 'fixtures',
+        candidate: 'gpt-5',
       })),
     ),
   ),
@@ -1176,6 +1187,17 @@ export const table: Readonly<Record<string, Signature>> = {
   // The node:test host (vitest-scenario/node-test): the assertions are made lazily, so any
   // received value gives an object; the reporter's options are checked when it is made.
   assertScenario: fn(assertScenario, result),
+  // Declares nothing: it checks the options and returns a scenario() that declares when called.
+  scenarioWith: fn(
+    scenarioWith,
+    opts(
+      ['model', 'parsingModel', 'userModel', 'turnTimeoutMs', 'prices', 'budget', 'candidates'],
+      obj('{ model, candidates }', () => ({
+        model: { model: 'm', baseURL: 'http://127.0.0.1:9/v1' },
+        candidates: { next: { model: { model: 'n' }, fork: 1 } },
+      })),
+    ),
+  ),
   scenarioReporter: fn(
     scenarioReporter,
     opts(

@@ -65,6 +65,7 @@ export const exclusions: Readonly<Record<string, string>> = {
       'TestRecordings#runInTest',
       'TestRecordings#inSample',
       'TestRecordings#finish',
+      'TestRecordings#baseline',
       'outsideTestSession',
       'obsoleteRecordings',
       'obsoleteWarning',
@@ -77,6 +78,9 @@ export const exclusions: Readonly<Record<string, string>> = {
       'checkPluginOptions',
       'resolveHostOptions',
       'redactHookOf',
+      'readCandidateName',
+      'inProcessHostOptions',
+      'noHostOptions',
     ].map((name) => [
       name,
       'host-core plumbing: a test runner’s host calls it with what its runner hands it, not a test author (test/hosts/core/*.test.ts, and the Vitest and Jest end-to-end runs)',

@@ -106,8 +106,9 @@ function jsonText(value: unknown): string {
 
 /**
  * The judgements of each run, failed runs first, within `JUDGEMENT_BUDGET` characters in all: a
- * judgement past it keeps its verdict and counts the criteria it left out. Met criteria keep only
- * their text; unmet and inconclusive ones keep their reasoning too.
+ * judgement past it keeps its verdict and counts the criteria it left out. Every criterion keeps
+ * its reasoning (a comparison shows both runs' reasons); a met one drops it first when the budget
+ * runs short.
  */
 export function addJudgements(
   runs: ScenarioRunMeta[],
@@ -135,13 +136,22 @@ export function addJudgements(
           ),
           verdict: criterion.verdict,
         }
-        if (criterion.verdict !== 'met' && typeof criterion.reasoning === 'string') {
+        if (typeof criterion.reasoning === 'string') {
           item.reasoning = write.text(
             criterion.reasoning,
             `${at}.criteria.${i}.reasoning`,
             REASONING_CLIP,
             true,
           )
+        }
+        // A met criterion's reasoning is the first thing to go when the budget runs short: the
+        // unmet ones' are what a reader needs to see why a test failed.
+        if (
+          item.verdict === 'met' &&
+          item.reasoning !== undefined &&
+          item.criterion.length + item.reasoning.length > budget
+        ) {
+          delete item.reasoning
         }
         const cost = item.criterion.length + (item.reasoning?.length ?? 0)
         if (cost > budget) break

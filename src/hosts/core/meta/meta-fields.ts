@@ -27,7 +27,7 @@ export function describe(value: unknown): string {
 }
 
 /** A field's message: the value described, then what the field holds. */
-function says(what: string): { error: (issue: { input?: unknown }) => string } {
+export function says(what: string): { error: (issue: { input?: unknown }) => string } {
   return { error: (issue) => `${describe(issue.input)}, ${what}` }
 }
 

@@ -10,3 +10,6 @@ export const SCENARIO_META_VERSION = 1
  * reader refuses longer ones, so what the writer writes it always reads.
  */
 export const MAX_META_STRING = 10_000
+
+/** The shape of a definition hash: `sha256:` and the first 16 hex digits of the digest. */
+export const DEFINITION_HASH = /^sha256:[0-9a-f]{16}$/

@@ -23,11 +23,12 @@ import {
   oneOf,
   outcomeValue,
   rate,
+  says,
   textField,
   verdict,
   whole,
 } from './meta-fields.js'
-import { SCENARIO_META_VERSION } from './meta-limits.js'
+import { DEFINITION_HASH, SCENARIO_META_VERSION } from './meta-limits.js'
 
 export { SCENARIO_META_VERSION }
 
@@ -89,7 +90,10 @@ const judgementSchema = objectOf({
     objectOf({
       criterion: textField,
       verdict: oneOf(['met', 'unmet', 'inconclusive']),
-      /** Kept for unmet and inconclusive criteria: what a reader needs to see why. */
+      /**
+       * Why the judge decided so, clipped: unmet and inconclusive criteria keep it first, met ones
+       * while the judgement budget lasts (a comparison shows both sides' reasoning).
+       */
       reasoning: textField.optional(),
     }),
   ),
@@ -205,6 +209,14 @@ export const scenarioMetaSchema = objectOf({
   }),
   graph: graphSchema,
   name: textField,
+  /**
+   * A hash of the scenario's definition (`'sha256:<16 hex>'`): two runs ran the same scenario when
+   * theirs agree. Absent in meta written before it existed.
+   */
+  definition: z
+    .string(says('not a definition hash'))
+    .regex(DEFINITION_HASH, says("not a definition hash such as 'sha256:3f9a0c1d2e4b5a69'"))
+    .optional(),
   description: textField.optional(),
   /** The outcome criteria, in registration order. */
   criteria: listOf(objectOf({ name: textField, description: textField.optional() })),

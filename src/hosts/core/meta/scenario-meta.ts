@@ -6,6 +6,7 @@
 import { passed, resultSet } from '../../../samples/result-set.js'
 import type { ScenarioDefinition } from '../../../scenario/definition.js'
 import type { ScenarioExecutionResult } from '../../../state/types.js'
+import { definitionHash } from './definition-hash.js'
 import { checkMetaArguments } from './meta-arguments.js'
 import { addJudgements, addTexts } from './meta-budgets.js'
 import { MAX_META_STRING, SCENARIO_META_VERSION } from './meta-limits.js'
@@ -69,6 +70,7 @@ export function scenarioMeta(
   const meta: ScenarioMeta = {
     version: SCENARIO_META_VERSION,
     name: write.text(definition.name, 'name', MAX_META_STRING),
+    definition: definitionHash(definition),
     graph: graphMeta(definition, write),
     criteria: definition.outcomeCriteria.map((criterion, i) =>
       criterion.description === ''

@@ -13,12 +13,15 @@ import type { ScenarioEntry } from '../../../reporter/scenario-entry.js'
 import { skippedWarnings } from '../../../reporter/skipped-warnings.js'
 import { colors, colorsEnabled } from '../../../reporter/terminal.js'
 import { runReportText, writeReports } from '../../../reporter/write-reports.js'
+import { type SeenHostOptions, seenHostOptions } from '../../../results/write-results.js'
 import { neutralizeControl as safe } from '../../../secrets/index.js'
+import { PROVIDED_KEY } from '../plugin/provided.js'
 
 /**
- * Reports scenario tests: a block per scenario in the terminal and a summary line, and when
- * asked a Markdown report (also appended to `GITHUB_STEP_SUMMARY` when that is set) and a
- * self-contained HTML report with each graph drawn and the path taken highlighted.
+ * Reports scenario tests: a block per scenario in the terminal and a summary line, the JSON
+ * report of the run (`test-results/results.json` unless `json` says otherwise), and when asked a
+ * Markdown report (also appended to `GITHUB_STEP_SUMMARY` when that is set) and a self-contained
+ * HTML report with each graph drawn and the path taken highlighted.
  *
  * @example
  * // vitest.config.ts
@@ -41,7 +44,8 @@ export class ScenarioReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const skipped: SkippedEntry[] = []
     const entries = collectEntries(testModules, skipped)
-    const { written, failures } = this.writeReports(entries)
+    const testsRan = testModules.some(hasTests)
+    const { written, failures } = this.writeReports(entries, testsRan)
     const logger = this.#vitest?.logger
     const text = runReportText(
       entries,
@@ -69,11 +73,41 @@ export class ScenarioReporter implements Reporter {
    * reports that could not be written (each a `ReportWriteError` naming the file and the fix);
    * one failing report never keeps the others from being written.
    */
-  writeReports(entries: readonly ScenarioEntry[]): {
+  writeReports(
+    entries: readonly ScenarioEntry[],
+    testsRan = entries.length > 0,
+  ): {
     written: string[]
     failures: ReportWriteError[]
   } {
     const root = this.#vitest?.config.root ?? process.cwd()
-    return writeReports(entries, this.options, root, VITEST_REPORTER_HOST)
+    return writeReports(entries, this.options, root, VITEST_REPORTER_HOST, {
+      host: 'vitest',
+      options: providedOptions(this.#vitest),
+      testsRan,
+    })
   }
+}
+
+/** Whether a test module holds any test (the JSON report is written when one ran). */
+function hasTests(module: TestModule): boolean {
+  for (const _ of module.children.allTests()) return true
+  return false
+}
+
+/**
+ * The plugin's options as it provided them to the workers (the first project that has them):
+ * the JSON report takes `recordings.dir`, `failOn` and the candidates' `fork` from them. None
+ * without the plugin, or from a Vitest whose projects cannot say.
+ */
+function providedOptions(vitest: Vitest | undefined): SeenHostOptions | undefined {
+  for (const project of vitest?.projects ?? []) {
+    try {
+      const seen = seenHostOptions(project.getProvidedContext()[PROVIDED_KEY])
+      if (seen !== undefined) return seen
+    } catch {
+      // A project whose context cannot be read is one without the plugin's options.
+    }
+  }
+  return undefined
 }

@@ -5,6 +5,7 @@ import { vitestGate } from '../setup/host-presence.js'
 import { providedOptions } from '../setup/provided-options.js'
 import { ensureMatchers } from '../setup/register-matchers.js'
 import {
+  baselineRecording,
   currentRecordingSession,
   inSampleRecording,
   runningVitestTest,
@@ -34,6 +35,7 @@ export async function runScenarioTest<Args extends unknown[]>(
       recording: currentRecordingSession,
       gate: vitestGate,
       inSample: inSampleRecording,
+      baseline: baselineRecording,
       // Task meta carries the scenario's results to the reporter, also across shards and merges.
       annotate: (meta) => runningVitestTest(context.task).annotate(meta),
       atTestEnd: (publish) => context.onTestFinished(publish),

@@ -146,6 +146,7 @@ export function reportObsolete(file: TaskLike, state: FileState): void {
     fileFailed: (file.result?.errors?.length ?? 0) > 0,
     root,
     dir: options?.recordings.dir,
+    candidate: options?.candidate?.name,
   })
   file.meta.obsoleteRecordings = found.obsolete
   if (found.errors.length > 0) throw found.errors[0]
@@ -163,6 +164,7 @@ function recordingSettings(
   return {
     root: options?.root ?? process.cwd(),
     dir: options?.recordings.dir,
+    candidate: options?.candidate?.name,
     redact: state?.redact ?? host.redact,
     allowSecrets: options?.recordings.allowSecrets,
     store: fileSystemStore,

@@ -25,6 +25,14 @@ export function inSampleRecording<T>(
 }
 
 /**
+ * The replay-only session on the baseline's recording of the running test (or sample), for a
+ * candidate's `fork`; `undefined` outside a test with recordings.
+ */
+export function baselineRecording(sample: number | undefined): RecordingSession | undefined {
+  return runningTests.getStore()?.recordings?.baseline(sample)
+}
+
+/**
  * The running test as the host core sees it: the one its recordings were made for, else (a test
  * the hooks did not wrap) one made from `task`.
  */
