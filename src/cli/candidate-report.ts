@@ -2,10 +2,10 @@
 // `<results dir>/candidates/<name>/results.json`.
 import { existsSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { isScenarioError, quoteList } from '../errors/index.js'
+import { quoteList } from '../errors/index.js'
+import { tryReadResultsReport } from '../results/read-results.js'
 import type { ResultsReport } from '../results/results-report.js'
-import { type CliResult, describeError, fail, ok } from './cli-failure.js'
-import { readResultsReport } from './pending.js'
+import { type CliResult, fail, ok } from './cli-failure.js'
 
 /** Where a candidate's JSON report is, under the reports' folder. */
 export function candidateReportPath(resultsDir: string, name: string): string {
@@ -57,17 +57,10 @@ export function findCandidateReport(
   )
 }
 
-/** Reads a JSON report, `what` naming it in a failure ("the candidate's report"). */
-export function readReport(path: string, what: string, cwd: string): CliResult<ResultsReport> {
-  try {
-    return ok(readResultsReport(path))
-  } catch (error) {
-    // The reader's own errors say what is wrong with the file and what to do.
-    if (isScenarioError(error)) return { ok: false, failure: { code: 2, message: error.message } }
-    return fail(
-      2,
-      `Could not read ${what} ${relative(cwd, path) || path}: ${describeError(error)}`,
-      'Pass a results.json that a vitest-scenario reporter wrote (run the tests again to write it).',
-    )
-  }
+/** Reads a JSON report; the reader's message says what is wrong with the file and what to do. */
+export function readReport(path: string): CliResult<ResultsReport> {
+  const read = tryReadResultsReport(path)
+  return read.ok
+    ? ok(read.report)
+    : { ok: false, failure: { code: 2, message: read.error.message } }
 }

@@ -94,11 +94,7 @@ async function compare(args: readonly string[], context: CliContext): Promise<Cl
   const { cwd } = context
   const found = findCandidateReport(options.resultsDir, options.candidate, cwd)
   if (!found.ok) return found
-  const candidate = readReport(
-    found.value.path,
-    `the report of candidate '${found.value.name}'`,
-    cwd,
-  )
+  const candidate = readReport(found.value.path)
   if (!candidate.ok) return candidate
   const baseline = await baselineReport(options, candidate.value, context)
   if (!baseline.ok) return baseline
@@ -124,7 +120,7 @@ async function baselineReport(
   const { cwd } = context
   if (options.baseline !== undefined) {
     const path = resolve(cwd, options.baseline)
-    const report = readReport(path, 'the baseline report', cwd)
+    const report = readReport(path)
     return report.ok ? ok({ report: report.value, path }) : report
   }
   if (candidate.command === undefined) {
@@ -143,6 +139,6 @@ async function baselineReport(
     existsSync,
   )
   if (!replay.ok) return replay
-  const report = readReport(path, 'the baseline replay report', cwd)
+  const report = readReport(path)
   return report.ok ? ok({ report: report.value, path }) : report
 }

@@ -85,7 +85,7 @@ function candidateRecordingsDir(
 ): CliResult<string | undefined> {
   const path = candidateReportPath(resultsDir, name)
   if (!existsSync(path)) return ok(undefined)
-  const report = readReport(path, `the report of candidate '${name}'`, cwd)
+  const report = readReport(path)
   if (!report.ok) return report
   const dir = report.value.recordingsDir
   return ok(dir === undefined ? undefined : resolve(cwd, dir))

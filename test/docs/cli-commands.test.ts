@@ -45,7 +45,7 @@ describe('the bin commands of the docs', () => {
       // own message, never a usage error.
       expect(run.code, where).toBe(2)
       expect(run.stderr, where).toMatch(
-        /^\[vitest-scenario\] (No candidate report|No JSON report of candidate|Could not read the baseline report|No recordings of candidate)/,
+        /^\[vitest-scenario\] (No candidate report|No JSON report of candidate|The results report|No recordings of candidate)/,
       )
     }
   })
