@@ -258,9 +258,8 @@ describe('compare a candidate model with the baseline, then promote it', () => {
       '2 regressed · 1 fixed · 1 flaky · 1 not comparable · 1 unchanged, failing · 1 unchanged, passing (7 tests)',
     )
     expect(text).toContain('× suite.test.ts > judge: explains BCL-2 [judge]')
-    expect(text).toContain("judge 'names a drug': met → unmet")
+    expect(text).toContain("judge 'names a drug': pass (1/1 met) → fail (0/1 met; 1:unmet)")
     expect(text).toContain('× suite.test.ts > route: confirms the inhibitor [deterministic]')
-    expect(text).toContain('path: ask → confirm → END  ⟶  ask → correct → END')
     expect(text).toContain('? suite.test.ts > outage: names the inhibitor')
     expect(text).toMatch(/server_error/)
     expect(text).toContain('~ suite.test.ts > flaky: names the inhibitor, sampled')
@@ -365,7 +364,7 @@ describe('compare a candidate model with the baseline, then promote it', () => {
     expected.set('outage', 'failed')
     expect(states(after), replay.output).toEqual(expected)
     const outage = after.tests.find((t) => t.test.startsWith('outage'))
-    expect(outage?.errors.join('\n')).toContain('RecordingMissingError')
+    expect(outage?.errors.join('\n')).toContain('No recording for model call')
     for (const t of after.tests.filter((t) => !t.test.startsWith('outage'))) {
       expect(t.recording?.misses ?? 0, t.test).toBe(0)
     }
