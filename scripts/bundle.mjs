@@ -19,7 +19,7 @@
 // tinyspy are imported from the user's node_modules exactly as the sources import them, dynamic
 // imports of optional peers stay dynamic. The build fails when the output breaks a rule the
 // sources keep (test/package/hygiene.test.ts checks the sources and the loaded entries).
-import { readFileSync, rmSync } from 'node:fs'
+import { chmodSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { rolldown } from 'rolldown'
@@ -67,7 +67,22 @@ function entries() {
     if (match?.[1] === undefined) fail(`exports['${name}'].default is not ./dist/<path>.js`)
     input[match[1]] = join(root, `${match[1]}.ts`)
   }
+  for (const [name, target] of Object.entries(bins(pkg))) {
+    const match = /^\.\/dist\/(.+)\.js$/.exec(target)
+    if (match?.[1] === undefined) fail(`bin['${name}'] is not ./dist/<path>.js`)
+    input[match[1]] = join(root, `${match[1]}.ts`)
+  }
   return input
+}
+
+/**
+ * The package's commands ("bin"), by name: bundled like the entries (one file to load, not a
+ * module per source file), kept executable.
+ * @param {{ bin?: Record<string, string> }} pkg
+ * @returns {Record<string, string>}
+ */
+function bins(pkg) {
+  return pkg.bin ?? {}
 }
 
 /**
@@ -116,6 +131,16 @@ export async function bundle({ outDir = join(root, 'dist') } = {}) {
       rmSync(join(outDir, `${chunk.fileName}.map`), { force: true })
   }
   check(input, chunks)
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  for (const target of Object.values(bins(pkg))) {
+    const file = join(outDir, target.replace(/^\.\/dist\//, ''))
+    // The bin runs by its path too (`./node_modules/.bin/…`, `dist/src/cli/main.js`): its first
+    // line is `#!/usr/bin/env node`, kept by the bundler.
+    if (!readFileSync(file, 'utf8').startsWith('#!/usr/bin/env node\n')) {
+      fail(`${target} lost its #!/usr/bin/env node line`)
+    }
+    chmodSync(file, 0o755)
+  }
   return chunks
 }
 

@@ -86,6 +86,8 @@ const PLACES: Readonly<Record<string, Place>> = {
   'src/hosts/vitest/': { layer: 'hosts', host: 'vitest' },
   'src/hosts/jest/': { layer: 'hosts', host: 'jest' },
   'src/hosts/node-test/': { layer: 'hosts', host: 'node-test' },
+  // The bin (`vitest-scenario compare`, `promote`): above everything, like the entries.
+  'src/cli/': { layer: 'entries' },
 }
 
 /** Folders whose files are recordings code, and folders whose files are model code. */

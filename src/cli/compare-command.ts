@@ -1,0 +1,144 @@
+// `vitest-scenario compare`: the candidate run's report beside its baseline (a given report, or a
+// replay of the committed recordings), compared, written and printed, with the gates deciding the
+// exit code.
+import { existsSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { compareReports } from '../compare/compare-reports.js'
+import { comparisonText } from '../compare/views/terminal.js'
+import { colors } from '../reporter/terminal.js'
+import type { FailOnGates, ResultsReport } from '../results/results-report.js'
+import { findCandidateReport, readReport } from './candidate-report.js'
+import type { CliContext, ExitCode } from './cli-context.js'
+import { type CliResult, fail, ok } from './cli-failure.js'
+import { numberFlag, parseCommandArgs } from './parse-command-args.js'
+import { replayBaseline } from './replay-baseline.js'
+import { writeOutputs } from './write-outputs.js'
+
+/** The reports' and the outputs' folder unless `--results` / `--out` say otherwise. */
+export const DEFAULT_RESULTS_DIR = 'test-results'
+
+/** What `compare`'s arguments ask for. */
+export interface CompareArgs {
+  candidate?: string | undefined
+  baseline?: string | undefined
+  resultsDir: string
+  outDir: string
+  /** The gates set by flags: they win over the candidate report's `failOn`. */
+  gates: FailOnGates
+  colors: boolean
+}
+
+/** Reads `compare`'s arguments (no positionals). */
+export function parseCompareArgs(
+  args: readonly string[],
+  context: CliContext,
+): CliResult<CompareArgs> {
+  const parsed = parseCommandArgs('compare', args, {
+    candidate: { type: 'string' },
+    baseline: { type: 'string' },
+    results: { type: 'string' },
+    out: { type: 'string' },
+    'fail-on-regressed': { type: 'string' },
+    'fail-on-worse': { type: 'boolean' },
+    'fail-on-cost-increase': { type: 'string' },
+    'no-color': { type: 'boolean' },
+  })
+  if (!parsed.ok) return parsed
+  const { values, positionals } = parsed.value
+  if (positionals.length > 0) {
+    return fail(
+      2,
+      `\`vitest-scenario compare\` takes no arguments besides its flags; got ${positionals.map((p) => `'${p}'`).join(', ')}`,
+      'Name the candidate with --candidate <name>.',
+    )
+  }
+  const regressed = numberFlag('fail-on-regressed', values['fail-on-regressed'], true)
+  if (!regressed.ok) return regressed
+  const cost = numberFlag('fail-on-cost-increase', values['fail-on-cost-increase'], false)
+  if (!cost.ok) return cost
+  const text = (name: string) => {
+    const value = values[name]
+    return typeof value === 'string' ? value : undefined
+  }
+  const gates: FailOnGates = {}
+  if (regressed.value !== undefined) gates.regressed = regressed.value
+  if (values['fail-on-worse'] === true) gates.worse = true
+  if (cost.value !== undefined) gates.costIncrease = cost.value
+  return ok({
+    candidate: text('candidate'),
+    baseline: text('baseline'),
+    resultsDir: resolve(context.cwd, text('results') ?? DEFAULT_RESULTS_DIR),
+    outDir: resolve(context.cwd, text('out') ?? DEFAULT_RESULTS_DIR),
+    gates,
+    colors: context.colors && values['no-color'] !== true,
+  })
+}
+
+/** Runs `compare`; returns the exit code (1 when a gate failed). */
+export async function compareCommand(
+  args: readonly string[],
+  context: CliContext,
+): Promise<ExitCode> {
+  const result = await compare(args, context)
+  if (!result.ok) {
+    context.stderr(`${result.failure.message}\n`)
+    return result.failure.code
+  }
+  return result.value
+}
+
+async function compare(args: readonly string[], context: CliContext): Promise<CliResult<ExitCode>> {
+  const parsed = parseCompareArgs(args, context)
+  if (!parsed.ok) return parsed
+  const options = parsed.value
+  const { cwd } = context
+  const found = findCandidateReport(options.resultsDir, options.candidate, cwd)
+  if (!found.ok) return found
+  const candidate = readReport(found.value.path)
+  if (!candidate.ok) return candidate
+  const baseline = await baselineReport(options, candidate.value, context)
+  if (!baseline.ok) return baseline
+  const comparison = compareReports(baseline.value.report, candidate.value, {
+    baselineSource: relative(cwd, baseline.value.path) || baseline.value.path,
+    candidateSource: relative(cwd, found.value.path) || found.value.path,
+    // The flags win gate by gate; the project's failOn (carried by the report) sets the rest.
+    failOn: { ...candidate.value.failOn, ...options.gates },
+  })
+  const written = writeOutputs(comparison, options.outDir, cwd)
+  if (!written.ok) return written
+  context.stdout(comparisonText(comparison, colors(options.colors)))
+  context.stdout(`\nWrote ${written.value.map((path) => relative(cwd, path) || path).join(', ')}\n`)
+  return ok(comparison.gates.failed ? 1 : 0)
+}
+
+/** The baseline's report: `--baseline`, else a replay of the committed recordings. */
+async function baselineReport(
+  options: CompareArgs,
+  candidate: ResultsReport,
+  context: CliContext,
+): Promise<CliResult<{ report: ResultsReport; path: string }>> {
+  const { cwd } = context
+  if (options.baseline !== undefined) {
+    const path = resolve(cwd, options.baseline)
+    const report = readReport(path)
+    return report.ok ? ok({ report: report.value, path }) : report
+  }
+  if (candidate.command === undefined) {
+    return fail(
+      2,
+      "The candidate's report does not say which command ran it, so the baseline cannot be replayed",
+      'Pass the baseline report with --baseline <results.json> (a run without VITEST_SCENARIO_CANDIDATE writes one).',
+    )
+  }
+  const path = join(options.outDir, 'baseline', 'results.json')
+  context.stderr(
+    `Replaying the baseline from the committed recordings into ${relative(cwd, path)} …\n`,
+  )
+  const replay = await replayBaseline(
+    { command: candidate.command, reportPath: path, cwd, env: context.env },
+    existsSync,
+  )
+  if (!replay.ok) return replay
+  const report = readReport(path)
+  return report.ok ? ok({ report: report.value, path }) : report
+}
