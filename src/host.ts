@@ -136,10 +136,17 @@ export {
 // Row names, the mode from an update flag, one test's run around its body, and the records a
 // reporter in another process reads. (The matchers as assertion functions,
 // `hosts/core/assertion-functions.ts`, stay out of this entry: the matchers' types name Vitest's.)
-export type { BasicScenarioAPIOf } from './hosts/core/basic-api.js'
+export {
+  type BasicFlags,
+  type BasicScenarioAPIOf,
+  basicScenarioApi,
+  type DeclareScenario,
+} from './hosts/core/basic-api.js'
 export { eachName } from './hosts/core/each-name.js'
 export {
+  appendFinishedTest,
   appendRecord,
+  type FinishedTest,
   openRecords,
   type RecordsFolder,
   recordsReport,
@@ -147,6 +154,7 @@ export {
 } from './hosts/core/results-records.js'
 export { type HostTestOutcome, runHostTest } from './hosts/core/run-host-test.js'
 export { runnerMode } from './hosts/core/runner-mode.js'
+export { nodeTestRerecordCommand } from './recordings/miss-report.js'
 export type { TestCaseLike } from './reporter/collect-entries.js'
 export type { ReporterHost } from './reporter/reporter-options.js'
 export type { ReportedRun } from './reporter/write-reports.js'

@@ -3,7 +3,7 @@
 // exit code.
 import { existsSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { compareReports } from '../compare/compare-reports.js'
+import { compareCheckedReports } from '../compare/compare-reports.js'
 import { comparisonText } from '../compare/views/terminal.js'
 import { colors } from '../reporter/terminal.js'
 import type { FailOnGates, ResultsReport } from '../results/results-report.js'
@@ -98,7 +98,8 @@ async function compare(args: readonly string[], context: CliContext): Promise<Cl
   if (!candidate.ok) return candidate
   const baseline = await baselineReport(options, candidate.value, context)
   if (!baseline.ok) return baseline
-  const comparison = compareReports(baseline.value.report, candidate.value, {
+  // Both reports were checked against the results schema when they were read.
+  const comparison = compareCheckedReports(baseline.value.report, candidate.value, {
     baselineSource: relative(cwd, baseline.value.path) || baseline.value.path,
     candidateSource: relative(cwd, found.value.path) || found.value.path,
     // The flags win gate by gate; the project's failOn (carried by the report) sets the rest.

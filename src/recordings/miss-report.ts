@@ -1,4 +1,5 @@
-import type { MessageParts } from '../errors/index.js'
+import { InvalidArgumentError, type MessageParts } from '../errors/index.js'
+import { describeValue } from '../internal/describe-value.js'
 import { commonLines, lineDiff } from './line-diff.js'
 import type { RecordedRequest } from './normalize-request.js'
 import { canonicalize, type Json } from './stable-json.js'
@@ -144,6 +145,27 @@ export function rerecordCommand(file: string, names: readonly string[]): string 
 export function jestRerecordCommand(file: string, fullName: string): string {
   const pattern = fullName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return `npm test -- ${shellQuote(file)} -t ${shellQuote(pattern)} -u`
+}
+
+/**
+ * The command that re-records one node:test file: the whole file (node:test rewrites a snapshot
+ * file whole, so a name filter would drop the other tests' snapshots), with
+ * `--test-update-snapshots` where Node has it (22.3 and later), else `VITEST_SCENARIO_RECORD=all`.
+ *
+ * @example
+ * nodeTestRerecordCommand('test/a.test.mjs', '24.1.0') // node --test --test-update-snapshots test/a.test.mjs
+ */
+export function nodeTestRerecordCommand(file: string, nodeVersion: string): string {
+  if (typeof file !== 'string' || typeof nodeVersion !== 'string') {
+    throw new InvalidArgumentError(
+      `nodeTestRerecordCommand(file, nodeVersion) needs two strings, got ${describeValue(file)} and ${describeValue(nodeVersion)}`,
+      "Pass the test file relative to the root and the Node version, e.g. ('test/a.test.mjs', process.versions.node).",
+    )
+  }
+  const [major = 0, minor = 0] = nodeVersion.split('.').map(Number)
+  if (major > 22 || (major === 22 && minor >= 3))
+    return `node --test --test-update-snapshots ${shellQuote(file)}`
+  return `VITEST_SCENARIO_RECORD=all node --test ${shellQuote(file)}`
 }
 
 function shellQuote(value: string): string {

@@ -131,9 +131,14 @@ const DETERMINISTIC: ReadonlySet<Change['kind']> = new Set([
 export function flipChange(test: TestComparison): { pair: SamplePair; change: Change } | undefined {
   const pairs = test.pairs.filter((pair) => flipped(pair, test.bucket))
   for (const pair of pairs.length > 0 ? pairs : test.pairs) {
-    const preferred = pair.changes.find((change) =>
-      test.driver === 'judge' ? change.kind === 'judge' : DETERMINISTIC.has(change.kind),
-    )
+    // The verdict's own change (`test`) says only that it flipped: a route, status, template or
+    // check change that explains it is named first.
+    const preferred =
+      test.driver === 'judge'
+        ? pair.changes.find((change) => change.kind === 'judge')
+        : (pair.changes.find(
+            (change) => change.kind !== 'test' && DETERMINISTIC.has(change.kind),
+          ) ?? pair.changes.find((change) => change.kind === 'test'))
     const change = preferred ?? pair.changes[0]
     if (change !== undefined) return { pair, change }
   }

@@ -1,4 +1,7 @@
 import type { ScenarioFunctionOf } from './api-types.js'
+import { eachName } from './each-name.js'
+import { checkEachRows, checkScenarioName } from './scenario-options.js'
+import { type ScenarioParts, scenarioParts } from './scenario-parts.js'
 
 /**
  * `scenario()` with the modifiers every host has (`skip`, `only`, `todo`, `each`), for a host
@@ -16,4 +19,49 @@ export interface BasicScenarioAPIOf<Base> extends ScenarioFunctionOf<Base> {
    * take `$field` (a row's field), `%#` (its index) and `%s` (the row).
    */
   each<Row>(rows: readonly Row[]): ScenarioFunctionOf<Base, [Row]>
+}
+
+/** The modifiers a declaration carries: `.skip`, `.only`. */
+export interface BasicFlags {
+  skip?: true
+  only?: true
+}
+
+/** How a host declares one test with its runner: the flags, the parts, the row (for `each`). */
+export type DeclareScenario<Base> = <Args extends unknown[]>(
+  flags: BasicFlags,
+  parts: ScenarioParts<Base, Args>,
+  args: Args,
+) => void
+
+/**
+ * `scenario()` with `skip`, `only`, `todo` and `each` over a host's `declare` (one runner test per
+ * call) and `todo`: the argument reading, the row checks and the row names are the core's, so a
+ * host of a runner without `each` writes only how it declares a test.
+ *
+ * @example
+ * const scenario = basicScenarioApi<NodeTestContext>((flags, parts, args) => void test(parts[0], flags, (t) => …), (name) => void test.todo(name))
+ */
+export function basicScenarioApi<Base>(
+  declare: DeclareScenario<Base>,
+  todo: (name: string) => void,
+  flags: BasicFlags = {},
+): BasicScenarioAPIOf<Base> {
+  const api = (...args: unknown[]) => declare(flags, scenarioParts<Base, []>(args), [])
+  return Object.defineProperties(api, {
+    skip: { get: () => basicScenarioApi(declare, todo, { ...flags, skip: true }) },
+    only: { get: () => basicScenarioApi(declare, todo, { ...flags, only: true }) },
+    todo: { value: (name: string) => todo(checkScenarioName(name, 'scenario.todo')) },
+    each: {
+      value: <Row>(rows: readonly Row[]) => {
+        checkEachRows(rows)
+        return (...args: unknown[]) => {
+          const [name, ...rest] = scenarioParts<Base, [Row]>(args)
+          for (const [i, row] of rows.entries()) {
+            declare(flags, [eachName(name, row, i), ...rest], [row])
+          }
+        }
+      },
+    },
+  }) as BasicScenarioAPIOf<Base>
 }

@@ -6,7 +6,7 @@
 // is written.
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import {
   collectEntries,
   type SkippedEntry,
@@ -17,6 +17,7 @@ import { skippedWarnings } from '../../reporter/skipped-warnings.js'
 import { colors } from '../../reporter/terminal.js'
 import { type ReportedRun, runReportText, writeReports } from '../../reporter/write-reports.js'
 import { neutralizeControl as safe } from '../../secrets/index.js'
+import type { HostTestOutcome } from './run-host-test.js'
 
 /** What a finished scenario test writes for the reporter: one JSON line. */
 export interface ScenarioRecord {
@@ -41,6 +42,35 @@ export function appendRecord(env: string, record: ScenarioRecord): void {
   if (dir !== undefined && dir !== '') {
     appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(record)}\n`)
   }
+}
+
+/** What a host knows of a finished scenario test, for `appendFinishedTest`: its outcome and more. */
+export interface FinishedTest extends HostTestOutcome {
+  /** The test's full name. */
+  name: string
+  /** The test file's absolute path. */
+  file: string
+  /** The reports' root: the file is shown relative to it. */
+  root: string
+  /** `performance.now()` when the test started. */
+  started: number
+  /** The test's meta (`scenarioMeta()`), when its scenario ran; no record without it. */
+  meta: unknown
+}
+
+/** Appends the record of a finished scenario test (one that built meta) for the reporter. */
+export function appendFinishedTest(env: string, test: FinishedTest): void {
+  if (test.meta === undefined) return
+  const { error, failed } = test
+  appendRecord(env, {
+    test: test.name,
+    file: relative(test.root, test.file),
+    state: failed ? 'failed' : 'passed',
+    errors: failed ? [error instanceof Error ? error.message : String(error)] : [],
+    durationMs: performance.now() - test.started,
+    scenario: test.meta,
+    recording: test.summary,
+  })
 }
 
 /** A reporter's results folder: the records written there, and its removal. */

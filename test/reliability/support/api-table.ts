@@ -750,6 +750,11 @@ export const table: Readonly<Record<string, Signature>> = {
   ),
   // Comparison views: the colours comparisonText paints with.
   colors: fn(host.colors, v(true, false)),
+  nodeTestRerecordCommand: fn(
+    host.nodeTestRerecordCommand,
+    v('test/a.test.mjs', "test/it's here.test.mjs"),
+    v('24.1.0', '22.2.0', '20.19.0'),
+  ),
   // Comparisons: two results reports (valid ones, tampered at any depth) and compare.json.
   compareReports: fn(
     host.compareReports,

@@ -27,6 +27,10 @@ export const exclusions: Readonly<Record<string, string>> = {
     'runs a test body with its recordings and the network seal: a host calls it once per test (node-test-host.test.ts)',
   appendRecord:
     'writes into the folder an environment variable names: fuzzing it could write anywhere (node-test-core.test.ts)',
+  appendFinishedTest:
+    'writes into the folder an environment variable names, like appendRecord: fuzzing it could write anywhere (node-test-host.test.ts runs it end to end)',
+  basicScenarioApi:
+    "builds a host's scenario() over the host's own declare and todo functions, called once per host module with its runner's functions (node-test-host.test.ts runs it end to end)",
   openRecords:
     'makes a temporary folder and names it in the environment: a reporter calls it once (node-test-core.test.ts)',
   recordsReport:
