@@ -100,8 +100,11 @@ export function runNodeTestAsync(
   return spawnAsync(cwd, ['--test', ...args], env)
 }
 
-/** Runs Node with `argv` in `cwd`, colours off, killed after 120 s. */
-function spawnAsync(
+/**
+ * Runs Node with `argv` in `cwd` without blocking this process, colours off, killed after 120 s.
+ * `env` values of `undefined` remove the variable.
+ */
+export function spawnAsync(
   cwd: string,
   argv: readonly string[],
   env: Record<string, string | undefined>,
