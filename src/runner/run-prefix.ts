@@ -3,8 +3,8 @@
 // `fork`); it is no run option, so `runScenario` stays as it is documented.
 import { InvalidArgumentError } from '../errors/index.js'
 import type { ScenarioDefinition } from '../scenario/index.js'
+import type { RunContext } from './run-context.js'
 import type { ResolvedRunOptions, RunOptions } from './run-options.js'
-import type { Run } from './start-run.js'
 
 /** The first turns of a run and the options they run with. */
 export interface RunPrefix {
@@ -41,7 +41,10 @@ export function assertForkable(
 }
 
 /** Makes the run's turns from the prefix's end on run with its own options (and sides). */
-export function goLive(run: Run, own: ResolvedRunOptions): void {
+export function goLive(
+  run: { options: ResolvedRunOptions; context: RunContext },
+  own: ResolvedRunOptions,
+): void {
   if (run.options === own) return
   run.options = own
   run.context.options = own

@@ -168,11 +168,11 @@ describe('compareReports() not-comparable', () => {
 
   test('a changed definition hash; a missing hash on one side still compares', () => {
     const changed = one(
-      testOf({ definition: 'sha256:aaaa' }),
-      testOf({ definition: 'sha256:bbbb' }),
+      testOf({ definition: 'sha256:aaaaaaaaaaaaaaaa' }),
+      testOf({ definition: 'sha256:bbbbbbbbbbbbbbbb' }),
     )
     expect(changed.bucket).toBe('not-comparable')
-    expect(changed.reason).toContain('sha256:aaaa → sha256:bbbb')
+    expect(changed.reason).toContain('sha256:aaaaaaaaaaaaaaaa → sha256:bbbbbbbbbbbbbbbb')
     expect(one(testOf({ definition: null }), testOf()).bucket).toBe('unchanged-pass')
   })
 
