@@ -9,13 +9,12 @@ import { formatCount, formatDuration, formatPercent, formatUsage } from './forma
 import { GraphDrawings } from './graph-drawings.js'
 import { ARROW_MARKERS } from './graph-svg.js'
 import { escapeHtml } from './html-escape.js'
+import { offlinePage } from './html-page.js'
 import { scenarioDetails } from './html-scenario.js'
-import { REPORT_SCRIPT, REPORT_SCRIPT_HASH } from './html-script.js'
+import { REPORT_SCRIPT } from './html-script.js'
 import { HTML_STYLE } from './html-style.js'
 import { type RunSummary, scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
-
-const CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${REPORT_SCRIPT_HASH}`
 
 /** Up to this many scenarios, every scenario's details are open when the page opens. */
 export const OPEN_ALL_UP_TO = 50
@@ -53,23 +52,13 @@ export function htmlReport(entries: readonly ScenarioEntry[], summary: RunSummar
       `<noscript data-drawing="${id}"><svg class="defs" width="0" height="0" aria-hidden="true"><defs>${svg}</defs></svg></noscript>`,
     )
   }
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<title>Scenario report</title>',
-    `<style>${HTML_STYLE}</style>`,
-    '</head>',
-    '<body>',
-    ...body,
-    `<script>${REPORT_SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n')
+  return offlinePage({
+    title: 'Scenario report',
+    style: HTML_STYLE,
+    script: REPORT_SCRIPT,
+    body,
+    dataImages: true,
+  })
 }
 
 function summaryHtml(summary: RunSummary): string {

@@ -6,7 +6,6 @@
 // an anchor in it: `#t12` or `#t12-s0-first`, the first differing turn of its sample 0). The
 // bucket filters hide a bucket's lines by a class on `main`. With scripting off, the browser
 // parses each `<noscript>` itself, so every test's details are there in closed `<details>`.
-import { createHash } from 'node:crypto'
 
 /** The script's source, as it goes between `<script>` and `</script>`. */
 export const COMPARE_SCRIPT = [
@@ -55,6 +54,3 @@ export const COMPARE_SCRIPT = [
   '  reveal(location.hash)',
   '})()',
 ].join('\n')
-
-/** The CSP source that allows `COMPARE_SCRIPT` and no other script: `'sha256-…'`. */
-export const COMPARE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COMPARE_SCRIPT, 'utf8').digest('base64')}'`

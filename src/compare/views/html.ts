@@ -8,6 +8,7 @@
 // escapeHtml.
 import { formatCost, formatCount, formatDuration } from '../../reporter/format.js'
 import { escapeHtml as esc } from '../../reporter/html-escape.js'
+import { offlinePage } from '../../reporter/html-page.js'
 import { BUCKETS, type Comparison, type TestComparison } from '../comparison.js'
 import {
   BUCKET_LABELS,
@@ -21,10 +22,8 @@ import {
   statisticsText,
 } from './describe.js'
 import { testDetailsHtml } from './html-pair.js'
-import { COMPARE_SCRIPT, COMPARE_SCRIPT_HASH } from './html-script.js'
+import { COMPARE_SCRIPT } from './html-script.js'
 import { COMPARE_STYLE } from './html-style.js'
-
-const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src ${COMPARE_SCRIPT_HASH}`
 
 /** Lines per block: a block off screen is not laid out, its height estimated from its lines. */
 const BLOCK = 100
@@ -55,23 +54,7 @@ export function comparisonHtml(comparison: Comparison): string {
     '</main>',
     `<footer>vitest-scenario · offline comparison · created ${esc(comparison.createdAt)}</footer>`,
   ]
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${esc(title)}</title>`,
-    `<style>${COMPARE_STYLE}</style>`,
-    '</head>',
-    '<body>',
-    ...body,
-    `<script>${COMPARE_SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n')
+  return offlinePage({ title, style: COMPARE_STYLE, script: COMPARE_SCRIPT, body })
 }
 
 /** A checkbox per bucket with its count: unchecking one hides its tests. */
