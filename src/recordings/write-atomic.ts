@@ -12,6 +12,17 @@ import { basename, dirname, join } from 'node:path'
  */
 export function writeFileAtomic(path: string, content: string): boolean {
   if (readIfExists(path) === content) return false
+  replaceFile(path, content)
+  return true
+}
+
+/**
+ * Writes `content` to `path` through a temporary file in the same folder and a rename, as
+ * `writeFileAtomic` does, without first reading what the file holds: for files that are rewritten
+ * on every run (reports, comparisons), where reading tens of megabytes back only to compare
+ * them cost as much as the write.
+ */
+export function replaceFile(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true })
   const temp = join(
     dirname(path),
@@ -27,7 +38,6 @@ export function writeFileAtomic(path: string, content: string): boolean {
     } catch {}
     throw error
   }
-  return true
 }
 
 /**

@@ -1,10 +1,6 @@
-// The JSON report of a run, built from the reports' entries and written whole or not at all: a
-// reader (`compare`, a CI job downloading it) never sees half a file, even when the run is killed
-// while it writes.
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, relative } from 'node:path'
+import { isAbsolute, relative } from 'node:path'
 import { failOnSchema } from '../hosts/core/plugin-options.js'
+import { replaceFile } from '../recordings/write-atomic.js'
 import type { ScenarioEntry } from '../reporter/scenario-entry.js'
 import {
   type FailOnGates,
@@ -83,18 +79,7 @@ export function resultsReport(
  * writeResultsReport('/p/test-results/results.json', report)
  */
 export function writeResultsReport(file: string, report: ResultsReport): void {
-  mkdirSync(dirname(file), { recursive: true })
-  const temporary = join(
-    dirname(file),
-    `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  )
-  try {
-    writeFileSync(temporary, `${JSON.stringify(report, null, 2)}\n`)
-    renameSync(temporary, file)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
-  }
+  replaceFile(file, `${JSON.stringify(report, null, 2)}\n`)
 }
 
 /** `path` relative to `root` when absolute and inside it (reports read the same anywhere). */
