@@ -32,7 +32,7 @@ export function testLabel(test: TestComparison): string {
 /** A run as the header names it: its source, commit and branch, candidate and fork. */
 export function runLabel(run: ComparedRun): string {
   const parts: string[] = []
-  if (run.candidate !== undefined) parts.push(`candidate '${run.candidate}'`)
+  if (run.candidate !== undefined) parts.push(`'${run.candidate}'`)
   if (run.fork !== undefined) parts.push(`fork ${run.fork}`)
   parts.push(run.source)
   const where = [run.commit?.slice(0, 7), run.branch].filter((part) => part !== undefined)

@@ -60,7 +60,7 @@ const ICONS: Readonly<Record<Bucket, string>> = {
 export function comparisonText(comparison: Comparison, c: Colors): string {
   const lines = [
     '',
-    `${c.bold(' Comparison')}  ${safe(runLabel(comparison.baseline))} ${c.dim('→')} ${safe(runLabel(comparison.candidate))}`,
+    `${c.bold(' Comparison')}  baseline ${safe(runLabel(comparison.baseline))} ${c.dim('→')} candidate ${safe(runLabel(comparison.candidate))}`,
     ` ${countsLine(comparison, c)}`,
   ]
   for (const bucket of LISTED) {
