@@ -129,6 +129,17 @@ describe('githubClient', () => {
     expect(result.error.message).toContain('GITHUB_API_URL')
   })
 
+  test('an attempt with no answer in time counts as a network failure and is tried again', async () => {
+    api.failNext('create-check-run', [{ delayMs: 2000 }])
+    const { client, waits, logs } = recordingClient(api, { timeoutMs: 300 })
+    const started = performance.now()
+    const result = await client.request('POST', CHECKS, check)
+    expect(result.ok).toBe(true)
+    expect(performance.now() - started).toBeLessThan(1800)
+    expect(waits).toEqual([1000])
+    expect(logs[0]).toContain('the request failed (no answer within 0.3 s)')
+  })
+
   test('waits out a secondary rate limit’s retry-after (403), measured on the server', async () => {
     api.failNext('create-comment', [
       { status: 403, headers: { 'retry-after': '1' }, body: secondaryRateLimitBody() },
@@ -191,6 +202,13 @@ describe('githubClient', () => {
       )
       expect(result.error.message).toMatch(/Run the job again after \d{4}-\d\d-\d\dT/)
     }
+    api.failNext('create-check-run', [{ status: 503, headers: { 'retry-after': '600' } }])
+    const { client } = recordingClient(api)
+    const result = await client.request('POST', CHECKS, check)
+    if (result.ok) throw new Error('expected a failure')
+    expect(result.error.message).toMatch(
+      /^\[vitest-scenario\] GitHub answered 503 and asks to wait 600 s before the next request, longer/,
+    )
   })
 
   test('a bad token fails at once with the fix, and the token is nowhere', async () => {

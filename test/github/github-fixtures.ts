@@ -25,7 +25,13 @@ export interface RecordingClient {
  */
 export function recordingClient(
   api: GithubApi,
-  options: { token?: string; maxAttempts?: number; realBelowMs?: number; apiUrl?: string } = {},
+  options: {
+    token?: string
+    maxAttempts?: number
+    realBelowMs?: number
+    apiUrl?: string
+    timeoutMs?: number
+  } = {},
 ): RecordingClient {
   const waits: number[] = []
   const logs: string[] = []
@@ -34,6 +40,7 @@ export function recordingClient(
     apiUrl: options.apiUrl ?? api.url,
     token: options.token ?? TOKEN,
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     sleep: async (ms) => {
       waits.push(ms)
       if (ms <= realBelow) await delay(ms)
