@@ -164,8 +164,8 @@ function overlappingFiles(list: readonly ResultsReport[], names: readonly string
 }
 
 /**
- * The command the shards ran without the `--shard` flag (`--shard=1/2` or `--shard 1/2`): the
- * command of the whole run. None when a shard has none or the shards' commands differ otherwise.
+ * The command the shards ran without the `--shard` flag (`--shard=1/2` or `--shard 1/2`; Node's
+ * `--test-shard` in `execArgv` too): the command of the whole run. None when a shard has none or the shards' commands differ otherwise.
  */
 function commonCommand(
   commands: readonly (ResultsCommand | undefined)[],
@@ -187,13 +187,16 @@ function commonCommand(
     : undefined
 }
 
-/** `args` without `--shard=x/y` and `--shard x/y`. */
+/** The flags that pick a shard: Vitest's and Jest's `--shard`, node:test's `--test-shard`. */
+const SHARD_FLAGS = ['--shard', '--test-shard']
+
+/** `args` without `--shard=x/y`, `--shard x/y` and node:test's `--test-shard` alike. */
 export function withoutShard(args: readonly string[]): string[] {
   const out: string[] = []
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
-    if (arg.startsWith('--shard=')) continue
-    if (arg === '--shard') {
+    if (SHARD_FLAGS.some((flag) => arg.startsWith(`${flag}=`))) continue
+    if (SHARD_FLAGS.includes(arg)) {
       i++
       continue
     }

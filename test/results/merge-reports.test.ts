@@ -69,6 +69,8 @@ describe('mergeResultsReports', () => {
   test('removes `--shard x/y` given as two arguments, in Jest’s and Node’s flags alike', () => {
     expect(withoutShard(['jest.js', '--shard', '1/3', '--ci'])).toEqual(['jest.js', '--ci'])
     expect(withoutShard(['--shard=2/3', 'a', '--shard'])).toEqual(['a'])
+    expect(withoutShard(['--test', '--test-shard=1/2', '--test-shard', '2/2'])).toEqual(['--test'])
+    expect(withoutShard(['--sharded', 'x'])).toEqual(['--sharded', 'x'])
     const jest = (i: number) =>
       shard(i, {
         host: 'jest',
