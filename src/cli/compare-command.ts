@@ -132,7 +132,7 @@ async function baselineReport(
     return fail(
       2,
       "The candidate's report does not say which command ran it, so the baseline cannot be replayed",
-      'Pass the baseline report with --baseline <results.json> (a run without VITEST_SCENARIO_CANDIDATE writes one).',
+      'Pass the baseline report with --baseline <results.json> (a run without VITEST_SCENARIO_CANDIDATE writes one). A `vitest --merge-reports` run, or a merge of shards that ran different commands, writes no command.',
     )
   }
   const path = join(options.outDir, 'baseline', 'results.json')
