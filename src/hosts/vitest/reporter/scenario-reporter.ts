@@ -97,12 +97,14 @@ function hasTests(module: TestModule): boolean {
 }
 
 /**
- * Whether Vitest runs `--merge-reports` (its config names the blobs' folder): the tests ran in the
- * shards, and the command of this process only replays their blobs.
+ * Whether Vitest runs `--merge-reports` (its config names the blobs' folder; the command line says
+ * so too, should a later Vitest resolve the option elsewhere): the tests ran in the shards, and
+ * the command of this process only replays their blobs.
  */
 function mergesReports(vitest: Vitest | undefined): boolean {
   const folder = (vitest?.config as { mergeReports?: unknown } | undefined)?.mergeReports
-  return (typeof folder === 'string' && folder !== '') || folder === true
+  if ((typeof folder === 'string' && folder !== '') || folder === true) return true
+  return process.argv.some((arg) => arg === '--merge-reports' || arg.startsWith('--merge-reports='))
 }
 
 /**
