@@ -98,6 +98,14 @@ async function compare(args: readonly string[], context: CliContext): Promise<Cl
   const { cwd } = context
   const found = findRunReport(options, cwd)
   if (!found.ok) return found
+  if (options.baseline !== undefined && resolve(cwd, options.baseline) === found.value.path) {
+    const shown = relative(cwd, found.value.path) || found.value.path
+    return fail(
+      2,
+      `\`vitest-scenario compare\` would compare ${shown} with itself: it is both the baseline and the run compared`,
+      "Pass the base branch's report with --baseline <results.json> (e.g. downloaded to test-results/baseline/results.json), or the run to compare with --report <results.json>.",
+    )
+  }
   const candidate = readReport(found.value.path)
   if (!candidate.ok) return candidate
   const baseline = await baselineReport(options, candidate.value, context)

@@ -144,6 +144,17 @@ describe('compare with --baseline and a plain run', () => {
     expect(existsSync(join(dir, 'test-results/compare.json'))).toBe(false)
   })
 
+  test('refuses to compare a report with itself', async () => {
+    const dir = project('itself')
+    write(dir, 'test-results/results.json', pullRequest)
+    const run = await cli(['compare', '--baseline', 'test-results/results.json'], dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(
+      /^\[vitest-scenario\] `vitest-scenario compare` would compare test-results\/results\.json with itself/,
+    )
+    expect(existsSync(join(dir, 'test-results/compare.json'))).toBe(false)
+  })
+
   test('--report of a file that is not there is refused with exit 2', async () => {
     const dir = project('missing-report')
     write(dir, 'main.json', base)
