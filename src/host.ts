@@ -175,6 +175,7 @@ export type {
   ResultsTest,
 } from './results/results-report.js'
 export type { ResultsRun, SeenHostOptions } from './results/write-results.js'
+export { mergeResultsReports } from './results/merge-reports.js'
 
 // ─── Comparison views: what `vitest-scenario compare` writes, for a tool of one's own ─────────
 export { type Colors, colors } from './reporter/terminal.js'

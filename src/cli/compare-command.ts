@@ -1,13 +1,13 @@
-// `vitest-scenario compare`: the candidate run's report beside its baseline (a given report, or a
-// replay of the committed recordings), compared, written and printed, with the gates deciding the
-// exit code.
+// `vitest-scenario compare`: a run's report — a candidate's, or a plain run's such as a pull
+// request's (`--report`) — beside its baseline (a given report, or a replay of the committed
+// recordings), compared, written and printed, with the gates deciding the exit code.
 import { existsSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { compareCheckedReports } from '../compare/compare-reports.js'
 import { comparisonText } from '../compare/views/terminal.js'
 import { colors } from '../reporter/terminal.js'
 import type { FailOnGates, ResultsReport } from '../results/results-report.js'
-import { findCandidateReport, readReport } from './candidate-report.js'
+import { findRunReport, readReport } from './candidate-report.js'
 import type { CliContext, ExitCode } from './cli-context.js'
 import { type CliResult, fail, ok } from './cli-failure.js'
 import { numberFlag, parseCommandArgs } from './parse-command-args.js'
@@ -20,6 +20,8 @@ export const DEFAULT_RESULTS_DIR = 'test-results'
 /** What `compare`'s arguments ask for. */
 export interface CompareArgs {
   candidate?: string | undefined
+  /** `--report`: the run to compare with the baseline instead of a candidate's. */
+  report?: string | undefined
   baseline?: string | undefined
   resultsDir: string
   outDir: string
@@ -35,6 +37,7 @@ export function parseCompareArgs(
 ): CliResult<CompareArgs> {
   const parsed = parseCommandArgs('compare', args, {
     candidate: { type: 'string' },
+    report: { type: 'string' },
     baseline: { type: 'string' },
     results: { type: 'string' },
     out: { type: 'string' },
@@ -49,7 +52,7 @@ export function parseCompareArgs(
     return fail(
       2,
       `\`vitest-scenario compare\` takes no arguments besides its flags; got ${positionals.map((p) => `'${p}'`).join(', ')}`,
-      'Name the candidate with --candidate <name>.',
+      'Name the candidate with --candidate <name>, or the report to compare with --report <results.json>.',
     )
   }
   const regressed = numberFlag('fail-on-regressed', values['fail-on-regressed'], true)
@@ -66,6 +69,7 @@ export function parseCompareArgs(
   if (cost.value !== undefined) gates.costIncrease = cost.value
   return ok({
     candidate: text('candidate'),
+    report: text('report'),
     baseline: text('baseline'),
     resultsDir: resolve(context.cwd, text('results') ?? DEFAULT_RESULTS_DIR),
     outDir: resolve(context.cwd, text('out') ?? DEFAULT_RESULTS_DIR),
@@ -92,8 +96,16 @@ async function compare(args: readonly string[], context: CliContext): Promise<Cl
   if (!parsed.ok) return parsed
   const options = parsed.value
   const { cwd } = context
-  const found = findCandidateReport(options.resultsDir, options.candidate, cwd)
+  const found = findRunReport(options, cwd)
   if (!found.ok) return found
+  if (options.baseline !== undefined && resolve(cwd, options.baseline) === found.value.path) {
+    const shown = relative(cwd, found.value.path) || found.value.path
+    return fail(
+      2,
+      `\`vitest-scenario compare\` would compare ${shown} with itself: it is both the baseline and the run compared`,
+      "Pass the base branch's report with --baseline <results.json> (e.g. downloaded to test-results/baseline/results.json), or the run to compare with --report <results.json>.",
+    )
+  }
   const candidate = readReport(found.value.path)
   if (!candidate.ok) return candidate
   const baseline = await baselineReport(options, candidate.value, context)
@@ -128,7 +140,7 @@ async function baselineReport(
     return fail(
       2,
       "The candidate's report does not say which command ran it, so the baseline cannot be replayed",
-      'Pass the baseline report with --baseline <results.json> (a run without VITEST_SCENARIO_CANDIDATE writes one).',
+      'Pass the baseline report with --baseline <results.json> (a run without VITEST_SCENARIO_CANDIDATE writes one). A `vitest --merge-reports` run, or a merge of shards that ran different commands, writes no command.',
     )
   }
   const path = join(options.outDir, 'baseline', 'results.json')

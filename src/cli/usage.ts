@@ -7,6 +7,9 @@ Commands:
   compare [options]          Compare a candidate run with its baseline: writes compare.json,
                              compare.md and compare.html and prints the summary.
     --candidate <name>       The candidate to compare (default: the only candidate report).
+    --report <results.json>  The run to compare instead of a candidate's: e.g. a pull
+                             request's own run (default with --baseline and no candidate
+                             report: <results>/results.json).
     --baseline <results.json>
                              The baseline's JSON report (default: replay the committed
                              recordings with the candidate run's own command).
@@ -17,6 +20,10 @@ Commands:
     --fail-on-cost-increase <pct>
                              Exit 1 when the candidate costs more than pct % over the baseline.
     --no-color               Plain terminal text.
+  merge <results.json | dir>... [--out <results.json>]
+                             Merge the JSON reports of a sharded run's shards (a folder
+                             stands for its results.json) into one report of the whole run
+                             (default --out: test-results/results.json).
   promote <candidate> [--results <dir>]
                              Move the candidate's recordings over the baseline's, one file at a
                              time (each atomically), after the review.
@@ -24,6 +31,6 @@ Commands:
 Options:
   -h, --help                 This text.
 
-Exit codes: 0 done, 1 a gate failed (compare) or a file could not be moved (promote), 2 bad
-usage or input.
+Exit codes: 0 done, 1 a gate failed (compare), a file could not be moved (promote) or
+written (merge), 2 bad usage or input.
 `

@@ -123,15 +123,17 @@ const optionsSchema = z.object({
 })
 
 function checkOptions(options: unknown): CompareOptions {
-  let read: ReturnType<typeof optionsSchema.safeParse>
+  let problem: string
   try {
-    read = optionsSchema.safeParse(options)
+    const read = optionsSchema.safeParse(options)
+    if (read.success) return read.data
+    // Inside the try: zod words its issues lazily, reading the value again (a revoked Proxy throws).
+    const [issue] = read.error.issues
+    problem = `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'not options'}`
   } catch (error) {
     throw badOptions(`they could not be read (${describeValue(error)})`)
   }
-  if (read.success) return read.data
-  const [issue] = read.error.issues
-  throw badOptions(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'not options'}`)
+  throw badOptions(problem)
 }
 
 function badOptions(problem: string): InvalidArgumentError {

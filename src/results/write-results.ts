@@ -25,6 +25,11 @@ export interface ResultsRun {
   host: ResultsHost
   /** The plugin's (or host's) options, when the reporter can see them. */
   options?: SeenHostOptions | undefined
+  /**
+   * Whether the run merged earlier runs' results (`vitest --merge-reports` of shard blobs): its
+   * command runs no test, so it cannot replay the baseline and the report carries none.
+   */
+  merged?: boolean | undefined
 }
 
 /**
@@ -62,7 +67,7 @@ export function resultsReport(
     const fork = run.options?.candidates?.[candidate]?.fork
     report.candidate = typeof fork === 'number' ? { name: candidate, fork } : { name: candidate }
   }
-  report.command = runCommand(root, mask)
+  if (run.merged !== true) report.command = runCommand(root, mask)
   const dir = run.options?.recordingsDir
   if (typeof dir === 'string' && dir !== '') report.recordingsDir = mask(relativeTo(root, dir))
   // The plugin checked them; what does not fit (another version's options) is left out.

@@ -201,6 +201,7 @@ describe('compare', () => {
       "[vitest-scenario] The candidate's report does not say which command ran it, so the baseline cannot be replayed",
     )
     expect(noCommand.stderr).toContain('--baseline <results.json>')
+    expect(noCommand.stderr).toContain('A `vitest --merge-reports` run')
   })
 
   test('a replay that writes no report fails with its last lines of output', async () => {

@@ -1,7 +1,8 @@
 // The reporter on a sharded run: two shards write blobs, `--merge-reports` replays them to the
 // scenario reporter, whose reports must hold both shards' scenarios (the data travels only in
-// task meta), the JSON report included; then a candidate run of the same tests writes its JSON
-// report apart. Runs the packed package in the sample project test/projects/reporter.
+// task meta), the JSON report included; the same shards writing their own JSON reports, joined by
+// `vitest-scenario merge`, give the same run; then a candidate run of the same tests writes its
+// JSON report apart. Runs the packed package in the sample project test/projects/reporter.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -21,8 +22,21 @@ function vitest(cwd: string, args: readonly string[], env: Record<string, string
   })
 }
 
+/** The packed package's bin, run by Node in the sample. */
+function bin(args: readonly string[]): RunResult {
+  return run(
+    process.execPath,
+    [join(dir, 'node_modules/vitest-scenario/dist/src/cli/main.js'), ...args],
+    {
+      cwd: dir,
+      timeoutMs: 60_000,
+    },
+  )
+}
+
+let dir = ''
+
 describe('sharded run merged with --merge-reports', { timeout: 240_000 }, () => {
-  let dir = ''
   let shards: RunResult[] = []
   let merged: RunResult | undefined
   let reportsAfterShards = true
@@ -106,15 +120,16 @@ describe('sharded run merged with --merge-reports', { timeout: 240_000 }, () => 
     expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toBe(`${markdown}\n`)
   })
 
-  test("the merged run's JSON report holds both shards' tests, the gates and the command", () => {
+  test("the merged run's JSON report holds both shards' tests and the gates, and no command", () => {
     const report = readResultsReport(join(dir, 'test-results/results.json'))
     expect(report).toMatchObject({
       kind: 'vitest-scenario.results',
       version: 1,
       host: 'vitest',
       failOn: { regressed: 0, worse: true },
-      command: { argv: [vitestBin, 'run', '--merge-reports'], cwd: '' },
     })
+    // `vitest --merge-reports` replays blobs and runs no test: it cannot replay a baseline.
+    expect(report.command).toBeUndefined()
     expect(report.candidate).toBeUndefined()
     expect(report.tests.map((test) => test.test).sort()).toEqual([
       'a steadfast agent keeps venetoclax',
@@ -129,6 +144,45 @@ describe('sharded run merged with --merge-reports', { timeout: 240_000 }, () => 
     // The sampled test keeps every sample, as the other reports show them.
     const sampled = report.tests.find((test) => test.test === 'a sycophantic agent, sampled')
     expect(sampled?.scenario.samples).toMatchObject({ n: 3, passes: 0 })
+  })
+
+  test('shards writing their own JSON reports, joined by `vitest-scenario merge`, give the same run', () => {
+    for (const i of [1, 2]) {
+      const shard = vitest(dir, [`--shard=${i}/2`], {
+        VITEST_SCENARIO_RESULTS: `shards/${i}/results.json`,
+      })
+      expect(shard.code, shard.output).toBe(0)
+      expect(readResultsReport(join(dir, `shards/${i}/results.json`)).command?.argv).toEqual([
+        vitestBin,
+        'run',
+        `--shard=${i}/2`,
+      ])
+    }
+    const merge = bin(['merge', 'shards/1', 'shards/2', '--out', 'shards/merged.json'])
+    expect(merge.code, merge.output).toBe(0)
+    expect(merge.stdout).toBe('Merged 2 reports (4 tests) into shards/merged.json\n')
+    const merged = readResultsReport(join(dir, 'shards/merged.json'))
+    const blobs = readResultsReport(join(dir, 'test-results/results.json'))
+    const tests = (report: typeof merged) =>
+      Object.fromEntries(report.tests.map((test) => [test.test, test.scenario.definition]))
+    expect(tests(merged)).toEqual(tests(blobs))
+    // The shards' common command, without --shard: the whole suite, replayable.
+    expect(merged.command).toEqual({ execArgv: [], argv: [vitestBin, 'run'], cwd: '' })
+    expect(merged.failOn).toEqual({ regressed: 0, worse: true })
+
+    // The two ways of merging, compared: the same tests, all unchanged.
+    const compare = bin([
+      'compare',
+      '--baseline',
+      'test-results/results.json',
+      '--report',
+      'shards/merged.json',
+      '--out',
+      'shards',
+    ])
+    expect(compare.code, compare.output).toBe(0)
+    expect(compare.stdout).toContain('0 regressed · 0 fixed · 0 flaky · 0 not comparable')
+    expect(compare.stdout).toContain('→ this run shards/merged.json')
   })
 
   // Last: it runs the tests again, which rewrites the Markdown and HTML reports.

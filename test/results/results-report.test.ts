@@ -123,6 +123,22 @@ describe('resultsReport', () => {
     expect(report.failOn).toBeUndefined()
   })
 
+  test("a run that merged shards' results (`--merge-reports`) has no command to replay", () => {
+    const report = resultsReport(
+      [],
+      { host: 'vitest', merged: true },
+      { root: repoRoot, candidate: undefined, mask: (t) => t },
+    )
+    expect(report.command).toBeUndefined()
+    expect('command' in report).toBe(false)
+    const ran = resultsReport(
+      [],
+      { host: 'vitest', merged: false },
+      { root: repoRoot, candidate: undefined, mask: (t) => t },
+    )
+    expect(ran.command).toBeDefined()
+  })
+
   test('with no git on PATH, or outside a checkout, no commit and no failure', () => {
     for (const [name, value] of Object.entries(clean)) vi.stubEnv(name, value)
     vi.stubEnv('PATH', '')

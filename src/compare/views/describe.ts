@@ -40,6 +40,14 @@ export function runLabel(run: ComparedRun): string {
   return parts.join(' ')
 }
 
+/**
+ * What the views call the side compared with the baseline: `candidate` for a candidate's run,
+ * `this run` for a plain run (`compare --report`, a pull request's own run), which is no candidate.
+ */
+export function comparedSideName(run: ComparedRun): 'candidate' | 'this run' {
+  return run.candidate === undefined ? 'this run' : 'candidate'
+}
+
 /** A path as one line, END's internal id read `END`: `ask → refund → END`. */
 export function pathText(path: readonly string[]): string {
   return path.length === 0 ? '(no turns)' : path.map((id) => (id === END ? 'END' : id)).join(' → ')

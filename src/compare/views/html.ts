@@ -42,7 +42,7 @@ export function comparisonHtml(comparison: Comparison): string {
   const body = [
     '<header>',
     `<h1>${esc(title)}</h1>`,
-    `<p class="runs"><b>Baseline</b> ${esc(runLabel(comparison.baseline))}<br><b>Candidate</b> ${esc(runLabel(comparison.candidate))}</p>`,
+    `<p class="runs"><b>Baseline</b> ${esc(runLabel(comparison.baseline))}<br><b>${name === undefined ? 'This run' : 'Candidate'}</b> ${esc(runLabel(comparison.candidate))}</p>`,
     filtersHtml(comparison),
     '<div class="panels">',
     totalsHtml(comparison),

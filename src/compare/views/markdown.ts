@@ -89,7 +89,7 @@ function headText(comparison: Comparison): string {
     `# Comparison${name === undefined ? '' : `: candidate ${markdownText(name)}`}`,
     '',
     `**Baseline** ${markdownText(runLabel(comparison.baseline))}  `,
-    `**Candidate** ${markdownText(runLabel(comparison.candidate))}`,
+    `**${name === undefined ? 'This run' : 'Candidate'}** ${markdownText(runLabel(comparison.candidate))}`,
     '',
     '| Bucket | Tests |',
     '| --- | ---: |',

@@ -11,6 +11,7 @@ import type { Bucket, Comparison, TestComparison } from '../comparison.js'
 import {
   BUCKET_LABELS,
   changeText,
+  comparedSideName,
   flipChange,
   percentText,
   runLabel,
@@ -60,7 +61,7 @@ const ICONS: Readonly<Record<Bucket, string>> = {
 export function comparisonText(comparison: Comparison, c: Colors): string {
   const lines = [
     '',
-    `${c.bold(' Comparison')}  baseline ${safe(runLabel(comparison.baseline))} ${c.dim('→')} candidate ${safe(runLabel(comparison.candidate))}`,
+    `${c.bold(' Comparison')}  baseline ${safe(runLabel(comparison.baseline))} ${c.dim('→')} ${comparedSideName(comparison.candidate)} ${safe(runLabel(comparison.candidate))}`,
     ` ${countsLine(comparison, c)}`,
   ]
   for (const bucket of LISTED) {

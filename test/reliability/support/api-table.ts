@@ -189,6 +189,21 @@ const resultsReport = arg(
     ],
   ),
 )
+/** Two shards' results reports (one test file each), sometimes tampered at any depth. */
+const shardReports = arg(
+  tamperedAt(
+    oneOf(
+      recipe('[shard 1, shard 2]', () => [
+        reportOf([testOf({ test: 'a', file: 'a.test.ts' })], { commit: 'abc' }),
+        reportOf([testOf({ test: 'b', file: 'b.test.ts', runs: [runOf(), runOf()] })], {
+          commit: 'abc',
+          createdAt: '2026-01-02T00:00:00.000Z',
+        }),
+      ]),
+    ),
+    [[0], [1, 'tests'], [1, 'commit'], [0, 'tests', 0, 'scenario'], [1, 'createdAt'], [0, 'kind']],
+  ),
+)
 /** A list of results (`resultSet`, `scenarioMeta`): two, or none, tampered at any depth. */
 const resultList = arg(
   tamperedAt(
@@ -768,6 +783,11 @@ export const table: Readonly<Record<string, Signature>> = {
         failOn: { regressed: 0, worse: true, costIncrease: 10 },
       })),
     ),
+  ),
+  mergeResultsReports: fn(
+    host.mergeResultsReports,
+    shardReports,
+    arg(oneOf(recipe("['a.json', 'b.json']", () => ['a.json', 'b.json']))),
   ),
   readComparison: fn(
     host.readComparison,

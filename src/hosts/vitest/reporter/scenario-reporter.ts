@@ -84,6 +84,7 @@ export class ScenarioReporter implements Reporter {
     return writeReports(entries, this.options, root, VITEST_REPORTER_HOST, {
       host: 'vitest',
       options: providedOptions(this.#vitest),
+      merged: mergesReports(this.#vitest),
       testsRan,
     })
   }
@@ -93,6 +94,17 @@ export class ScenarioReporter implements Reporter {
 function hasTests(module: TestModule): boolean {
   for (const _ of module.children.allTests()) return true
   return false
+}
+
+/**
+ * Whether Vitest runs `--merge-reports` (its config names the blobs' folder; the command line says
+ * so too, should a later Vitest resolve the option elsewhere): the tests ran in the shards, and
+ * the command of this process only replays their blobs.
+ */
+function mergesReports(vitest: Vitest | undefined): boolean {
+  const folder = (vitest?.config as { mergeReports?: unknown } | undefined)?.mergeReports
+  if ((typeof folder === 'string' && folder !== '') || folder === true) return true
+  return process.argv.some((arg) => arg === '--merge-reports' || arg.startsWith('--merge-reports='))
 }
 
 /**
