@@ -8,7 +8,9 @@ import { resultsDir } from '../support/paths.js'
 
 // Every `npx vitest-scenario …` command in a ```sh block of the README and docs/ is one the bin
 // takes: run in an empty folder, it may find no report or no recordings, but never rejects its
-// command or a flag. What the commands do on a real project is test/compare/compare-e2e.test.ts.
+// command or a flag. What the commands do on a real project is test/compare/compare-e2e.test.ts
+// and test/github/github-e2e.test.ts; the workflow files' commands are
+// test/docs/workflow-file.test.ts.
 
 /** The bin's command lines of the docs, by page: the arguments after `npx vitest-scenario`. */
 function commands(): { page: string; line: string; args: string[] }[] {
@@ -27,25 +29,39 @@ function commands(): { page: string; line: string; args: string[] }[] {
 describe('the bin commands of the docs', () => {
   const found = commands()
 
-  test('the comparing guide and the recipe show compare and promote', () => {
+  test('the comparing guide, the recipe and the CI review page show the commands', () => {
     const pages = new Set(found.map((c) => c.page))
-    expect(pages).toEqual(new Set(['docs/guide/comparing.md', 'docs/recipes/model-upgrade.md']))
-    expect(found.some((c) => c.args[0] === 'compare')).toBe(true)
-    expect(found.some((c) => c.args[0] === 'promote')).toBe(true)
+    expect(pages).toEqual(
+      new Set([
+        'docs/guide/ci-review.md',
+        'docs/guide/comparing.md',
+        'docs/recipes/model-upgrade.md',
+      ]),
+    )
+    for (const command of ['compare', 'promote', 'github']) {
+      expect(found.some((c) => c.args[0] === command)).toBe(true)
+    }
+    const review = found.filter((c) => c.page === 'docs/guide/ci-review.md')
+    expect(review.map((c) => c.args[0])).toEqual(['compare', 'github', 'github'])
   })
 
   test('each is a command the bin takes, with flags it knows', async () => {
     const dir = join(resultsDir, 'docs-cli-commands')
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
+    // Outside GitHub Actions: `github` finds no token, no repository and no event.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(GITHUB_|RUNNER_|ACTIONS_)/.test(name)),
+    )
     for (const { page, line, args } of found) {
-      const run = await cli(args, dir)
+      const run = await cli(args, dir, env)
       const where = `${page}: ${line}\n${run.stderr}`
-      // In an empty folder: nothing to compare or promote, which is an input error (2) with its
-      // own message, never a usage error.
+      // In an empty folder: nothing to compare, promote, merge or post, which is an input error
+      // (2) with its own message, never a usage error. `github` stops at the missing report or
+      // at the missing GITHUB_TOKEN / GITHUB_REPOSITORY, whichever it checks first.
       expect(run.code, where).toBe(2)
       expect(run.stderr, where).toMatch(
-        /^\[vitest-scenario\] (No candidate report|No JSON report of candidate|The results report|No recordings of candidate)/,
+        /^\[vitest-scenario\] (No candidate report|No JSON report of candidate|The results report|No recordings of candidate|[^\n]*\bGITHUB_(TOKEN|REPOSITORY)\b)/,
       )
     }
   })
