@@ -82,7 +82,7 @@ const PLACES: Readonly<Record<string, Place>> = {
   // Markdown, HTML): read by the hosts' reporters and the CLI, built on the report writers.
   'src/results/': { layer: 'host core' },
   'src/compare/': { layer: 'host core' },
-  // The GitHub review: the REST client, and what a review posts (comment and Check Run).
+  // The GitHub REST client, the sticky comment and the Check Run the review posts.
   'src/github/': { layer: 'host core' },
   // Hosts: one per test runner; each is built on the host core alone.
   'src/hosts/vitest/': { layer: 'hosts', host: 'vitest' },
