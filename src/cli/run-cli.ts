@@ -2,6 +2,7 @@
 import { formatMessage } from '../errors/index.js'
 import type { CliContext, ExitCode } from './cli-context.js'
 import { compareCommand } from './compare-command.js'
+import { githubCommand } from './github-command.js'
 import { promoteCommand } from './promote-command.js'
 import { USAGE } from './usage.js'
 
@@ -16,13 +17,17 @@ export async function runCli(args: readonly string[], context: CliContext): Prom
     if (rest.includes('--help') || rest.includes('-h')) return help(context)
     return compareCommand(rest, context)
   }
+  if (command === 'github') {
+    if (rest.includes('--help') || rest.includes('-h')) return help(context)
+    return githubCommand(rest, context)
+  }
   if (command === 'promote') {
     if (rest.includes('--help') || rest.includes('-h')) return help(context)
     return promoteCommand(rest, context)
   }
   const what = command === undefined ? 'No command given' : `Unknown command '${command}'`
   context.stderr(
-    `${formatMessage({ what, fix: 'Run `vitest-scenario compare` or `vitest-scenario promote <candidate>`; the usage follows.' })}\n\n${USAGE}`,
+    `${formatMessage({ what, fix: 'Run `vitest-scenario compare`, `vitest-scenario github` or `vitest-scenario promote <candidate>`; the usage follows.' })}\n\n${USAGE}`,
   )
   return 2
 }

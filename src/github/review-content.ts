@@ -7,6 +7,7 @@ import { BUCKET_LABELS } from '../compare/views/describe.js'
 import { comparisonMarkdown } from '../compare/views/markdown.js'
 import { markdownText } from '../reporter/markdown.js'
 import type { ResultsReport } from '../results/results-report.js'
+import { fitToLimit } from './fit-limit.js'
 
 /** The Check Run's conclusions a review gives. */
 export type ReviewConclusion = 'success' | 'failure' | 'neutral'
@@ -61,6 +62,8 @@ const COMPARISON_BYTES = 56_000
 
 /** Failed tests listed by name in a run summary without a comparison. */
 const MAX_FAILED_LISTED = 20
+
+const STATES = ['passed', 'failed', 'skipped', 'pending'] as const
 
 const ICONS: Readonly<Record<ReviewConclusion, string>> = {
   success: '✅',
@@ -183,9 +186,13 @@ function runCounts(report: ResultsReport): string {
   return `${total} ${total === 1 ? 'test' : 'tests'}${parts.length === 0 ? '' : `: ${parts.join(', ')}`}`
 }
 
+/** Tests by state, in the reports' order (passed, failed, skipped, pending); states with none left out. */
 function stateCounts(report: ResultsReport): Map<string, number> {
   const states = new Map<string, number>()
-  for (const test of report.tests) states.set(test.state, (states.get(test.state) ?? 0) + 1)
+  for (const state of STATES) {
+    const n = report.tests.filter((test) => test.state === state).length
+    if (n > 0) states.set(state, n)
+  }
   return states
 }
 
@@ -222,11 +229,11 @@ function runSummary(report: ResultsReport): string {
  * the whole comparison is.
  */
 export function clip(text: string, limit: number, what: string): string {
-  if (text.length <= limit) return text
-  const note = `\n\n_The ${what} was cut here: GitHub takes at most ${limit.toLocaleString('en-US')} characters. The full comparison is compare.html and compare.json among the run’s artifacts._\n`
-  const room = limit - note.length
-  const end = text.lastIndexOf('\n', room)
-  return `${text.slice(0, end > 0 ? end : room)}${note}`
+  return fitToLimit(
+    text,
+    limit,
+    `_The ${what} was cut here: GitHub takes at most ${limit.toLocaleString('en-US')} characters. The full comparison is compare.html and compare.json among the run’s artifacts._`,
+  )
 }
 
 function oneLine(text: string): string {
