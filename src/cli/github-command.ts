@@ -1,12 +1,8 @@
 // `vitest-scenario github`: this run's report against the base branch's, posted to the pull
 // request as one sticky comment and a Check Run on its head commit (or printed, with --dry-run).
-import { relative, resolve } from 'node:path'
-import {
-  DEFAULT_BASELINE_MAX_AGE_DAYS,
-  type ReviewOutcome,
-  runReview,
-} from '../github/run-review.js'
-import { maskSecrets } from '../secrets/index.js'
+import { resolve } from 'node:path'
+import { maskReviewText, outcomeLines } from '../github/outcome-lines.js'
+import { DEFAULT_BASELINE_MAX_AGE_DAYS, runReview } from '../github/run-review.js'
 import type { CliContext, ExitCode } from './cli-context.js'
 import { type CliResult, fail, ok } from './cli-failure.js'
 import { DEFAULT_RESULTS_DIR } from './compare-command.js'
@@ -87,37 +83,6 @@ async function github(args: readonly string[], context: CliContext): Promise<Cli
   return ok(failed ? 1 : 0)
 }
 
-/** What the review did, as the lines the command prints. */
-export function outcomeLines(outcome: ReviewOutcome, cwd: string): string[] {
-  const { content } = outcome
-  const lines: string[] = []
-  const check = `Check Run '${content.checkName}' on ${outcome.headSha ?? '(no head commit known)'}: ${content.conclusion} — ${content.title}`
-  if (outcome.dryRun) {
-    lines.push('Dry run: nothing was posted.', `Would post the ${check}`)
-    lines.push(
-      outcome.pullRequest === undefined
-        ? `No comment would be posted: ${outcome.noComment ?? 'no pull request'}.`
-        : `Would post this comment to pull request #${outcome.pullRequest}:`,
-    )
-    if (outcome.pullRequest !== undefined) lines.push('', content.body)
-  } else {
-    if (outcome.comment !== undefined) {
-      lines.push(
-        `${outcome.comment.action === 'created' ? 'Created' : 'Updated'} the comment on pull request #${outcome.pullRequest}: ${outcome.comment.url}`,
-      )
-    } else if (outcome.pullRequest === undefined) {
-      lines.push(`No comment was posted: ${outcome.noComment ?? 'no pull request'}.`)
-    }
-    if (outcome.check !== undefined) lines.push(`Posted the ${check}: ${outcome.check.url}`)
-  }
-  if (outcome.written.length > 0) {
-    lines.push(`Wrote ${outcome.written.map((path) => relative(cwd, path) || path).join(', ')}`)
-  }
-  return lines
-}
-
-/** The token never reaches the output, whatever the line (the secret masks apply too). */
 function mask(text: string, context: CliContext): string {
-  const token = context.env.GITHUB_TOKEN?.trim()
-  return maskSecrets(text, token === undefined || token === '' ? [] : [token])
+  return maskReviewText(text, context.env)
 }

@@ -83,6 +83,9 @@ function bin(args: string[], env: Record<string, string | undefined> = {}): Prom
   )
 }
 
+/** The reporter runs write their own report, leaving the command's tests theirs. */
+const OWN_REPORT = { VITEST_SCENARIO_RESULTS: 'test-results/reporter/results.json' }
+
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(dir, path), 'utf8')) as T
 
 /** The requests to a route since `from`. */
@@ -287,6 +290,60 @@ describe('vitest-scenario github posts the review of a pull request', () => {
     expect(lastCheck().head_sha).toBe(MERGE)
     expect(botComments()).toHaveLength(comments)
   }, 120_000)
+
+  test('the reporter’s github option: a real run posts its own review; the test run’s exit code is the tests’', async () => {
+    const from = api.requests.length
+    const result = await runVitestAsync(
+      dir,
+      [],
+      actions({ ...OWN_REPORT, SAMPLE_GITHUB: '1', SAMPLE_REGRESS: '1' }),
+      { configReporters: true },
+    )
+    // One test failed: exit 1 from the test, not from the review.
+    expect(result.code, result.output).toBe(1)
+    expect(result.output).toMatch(/Created the comment on pull request #7/)
+    expect(result.output).toMatch(
+      /Posted the Check Run 'vitest-scenario \(reporter\)' on 1{40}: failure/,
+    )
+    const comment = botComments().find((c) =>
+      c.body.startsWith('<!-- vitest-scenario:review:reporter -->'),
+    )
+    expect(comment?.body).toContain('## ❌ vitest-scenario (reporter): failure')
+    expect(lastCheck()).toMatchObject({
+      name: 'vitest-scenario (reporter)',
+      conclusion: 'failure',
+      head_sha: HEAD,
+    })
+    expect(requestsTo('create-check-run', from)).toHaveLength(1)
+    expect(result.output).not.toContain(TOKEN)
+  }, 180_000)
+
+  test('the reporter’s github option posts nothing outside GitHub Actions, nor from one shard, and says why', async () => {
+    const from = api.requests.length
+    const local = await runVitestAsync(
+      dir,
+      [],
+      actions({ ...OWN_REPORT, SAMPLE_GITHUB: '1', GITHUB_ACTIONS: undefined }),
+      { configReporters: true },
+    )
+    expect(local.code, local.output).toBe(0)
+    expect(local.output).toMatch(
+      /vitest-scenario: the reporter's github option posted nothing: this run is not in GitHub Actions/,
+    )
+    const shard = await runVitestAsync(
+      dir,
+      ['--shard=1/2'],
+      actions({ ...OWN_REPORT, SAMPLE_GITHUB: '1' }),
+      {
+        configReporters: true,
+      },
+    )
+    expect(shard.code, shard.output).toBe(0)
+    expect(shard.output).toMatch(
+      /posted nothing: this is shard 1\/2 of the run; merge the shards' reports first/,
+    )
+    expect(api.requests.length).toBe(from)
+  }, 180_000)
 
   test('--dry-run prints the comment and the check, posts nothing, and needs no token', async () => {
     const from = api.requests.length

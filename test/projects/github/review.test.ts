@@ -25,15 +25,3 @@ scenario(
     expect(result).not.toHaveVisited('wrong')
   },
 )
-
-scenario(
-  'greets the user',
-  { model: async () => 'Hello!' },
-  (s) => {
-    s.addNode('greet', { question: 'Hello?' }).addEdge('greet', END).setEntry('greet')
-  },
-  async ({ run }) => {
-    const result = await run()
-    expect(result).toHaveStatus('completed')
-  },
-)
