@@ -3,10 +3,10 @@ import {
   errorBodyOf,
   exhaustedMessage,
   type FailedRequest,
-  rateLimitedMessage,
   refusedMessage,
   unreachableMessage,
   unreadableMessage,
+  waitTooLongMessage,
 } from './github-failure.js'
 import { nextLink } from './link-header.js'
 import { maskToken } from './mask-token.js'
@@ -27,6 +27,8 @@ export interface GithubClientOptions {
   maxAttempts?: number
   /** Where one line per retry or rate-limit wait goes (default nowhere). */
   log?: (line: string) => void
+  /** How long one attempt may take before it counts as a network failure (default 30 s). */
+  timeoutMs?: number
 }
 
 /** Why a request failed: GitHub's status when it answered, and the message to show. */
@@ -69,11 +71,13 @@ export interface GithubClient {
 const API_VERSION = '2022-11-28'
 /** The most pages a listing follows: 100 pages of 100 is more than any pull request holds. */
 const MAX_PAGES = 100
+/** How long one attempt may take by default: GitHub answers in well under a second. */
+const DEFAULT_TIMEOUT_MS = 30_000
 
 /**
  * A GitHub REST client: sends `Authorization: Bearer <token>`, `Accept: application/vnd.github+json`,
  * `X-GitHub-Api-Version: 2022-11-28` and `User-Agent: vitest-scenario`. 500/502/503/504 and
- * network errors are tried again after 1 s, 2 s, 4 s, … (at most 30 s; a `retry-after` wins);
+ * network errors (an attempt over `timeoutMs` among them) are tried again after 1 s, 2 s, 4 s, … (at most 30 s; a `retry-after` wins);
  * rate limits (403/429) wait what GitHub says, unless over two minutes; 401/403/404/422 fail at
  * once with a message naming the fix. Never throws; the token never appears in what it returns
  * or logs.
@@ -88,6 +92,7 @@ export function githubClient(options: GithubClientOptions): GithubClient {
   const doFetch = options.fetch ?? globalThis.fetch
   const sleep = options.sleep ?? ((ms: number) => wait(ms))
   const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 5))
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const mask = (text: string) => maskToken(text, token)
   const log = (line: string) => options.log?.(mask(line))
   const failure = <T>(message: string, status?: number): GithubResult<T> => ({
@@ -115,7 +120,7 @@ export function githubClient(options: GithubClientOptions): GithubClient {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }
     for (let attempt = 1; ; attempt++) {
-      const answer = await attemptOnce(doFetch, resolved.url, init)
+      const answer = await attemptOnce(doFetch, resolved.url, init, timeoutMs)
       const last = attempt >= maxAttempts
       if (answer.kind === 'network') {
         if (last) return failure(unreachableMessage(request, answer.cause, attempt))
@@ -150,7 +155,7 @@ export function githubClient(options: GithubClientOptions): GithubClient {
       )
       if (decision.kind === 'too-long') {
         return failure(
-          rateLimitedMessage(request, response.status, decision.until),
+          waitTooLongMessage(request, response.status, decision.rateLimit, decision.until),
           response.status,
         )
       }
@@ -205,12 +210,16 @@ async function attemptOnce(
   doFetch: typeof fetch,
   url: string,
   init: RequestInit,
+  timeoutMs: number,
 ): Promise<Attempt> {
+  // The body is read under the same deadline: a server may send headers and then stall.
+  const signal = AbortSignal.timeout(timeoutMs)
   try {
-    const response = await doFetch(url, init)
+    const response = await doFetch(url, { ...init, signal })
     const text = await response.text()
     return { kind: 'answer', response, data: parseJson(text), text }
   } catch (error) {
+    if (signal.aborted) return { kind: 'network', cause: `no answer within ${timeoutMs / 1000} s` }
     return { kind: 'network', cause: causeOf(error) }
   }
 }

@@ -91,11 +91,22 @@ export function exhaustedMessage(
   })
 }
 
-/** The message for a rate limit that lifts later than the client waits. */
-export function rateLimitedMessage(request: FailedRequest, status: number, until: Date): string {
+/**
+ * The message when GitHub asks for a longer wait than the client waits: a rate limit
+ * (`rateLimit`), or a server error's `retry-after`.
+ */
+export function waitTooLongMessage(
+  request: FailedRequest,
+  status: number,
+  rateLimit: boolean,
+  until: Date,
+): string {
   const seconds = Math.ceil((until.getTime() - Date.now()) / 1000)
+  const what = rateLimit
+    ? `GitHub's rate limit (${status}) allows the next request in ${seconds} s`
+    : `GitHub answered ${status} and asks to wait ${seconds} s before the next request`
   return formatMessage({
-    what: `GitHub's rate limit (${status}) allows the next request in ${seconds} s, longer than the review waits`,
+    what: `${what}, longer than the review waits`,
     subjects: [`request: ${request.method} ${request.path}`, `retry after: ${until.toISOString()}`],
     fix: `Run the job again after ${until.toISOString()}; a workflow that posts many comments or checks at once can post fewer (one review per suite).`,
   })

@@ -12,8 +12,11 @@ const SERVER_ERRORS = [500, 502, 503, 504]
 export type RetryDecision =
   /** Wait `ms`, then try again; `reason` is said in the log line. */
   | { kind: 'wait'; ms: number; reason: string }
-  /** A rate limit that lifts later than the client waits: fail, saying when (`until`). */
-  | { kind: 'too-long'; ms: number; until: Date }
+  /**
+   * GitHub asks for a longer wait than the client waits: fail, saying when (`until`) and whether
+   * a rate limit asked (else a server error's `retry-after`).
+   */
+  | { kind: 'too-long'; ms: number; until: Date; rateLimit: boolean }
   /** Not worth another attempt: the request itself is wrong. */
   | { kind: 'fail' }
 
@@ -61,13 +64,15 @@ export function retryDecision(
 ): RetryDecision {
   if (SERVER_ERRORS.includes(status)) {
     const ms = retryAfterMs(headers, now) ?? backoffMs(attempt)
-    if (ms > MAX_WAIT_MS) return { kind: 'too-long', ms, until: new Date(now + ms) }
+    if (ms > MAX_WAIT_MS) {
+      return { kind: 'too-long', ms, until: new Date(now + ms), rateLimit: false }
+    }
     return { kind: 'wait', ms, reason: `GitHub answered ${status}` }
   }
   if (status !== 403 && status !== 429) return { kind: 'fail' }
   const ms = rateLimitWait(headers, message, now)
   if (ms === undefined) return { kind: 'fail' }
-  if (ms > MAX_WAIT_MS) return { kind: 'too-long', ms, until: new Date(now + ms) }
+  if (ms > MAX_WAIT_MS) return { kind: 'too-long', ms, until: new Date(now + ms), rateLimit: true }
   return { kind: 'wait', ms, reason: `GitHub's rate limit (${status})` }
 }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { setTimeout as delay } from 'node:timers/promises'
 import { listenOnLoopback } from '../scripted-http/listen.js'
 import { readHttpRequest } from '../scripted-http/read-request.js'
 import { sendBody } from '../scripted-http/send.js'
@@ -31,7 +32,7 @@ const API_VERSIONS = ['2022-11-28', '2026-03-10']
  * wrong), the repository and issue (404), the payloads (422 listing what is wrong) and, when
  * `marker` is given, that a comment starts with its hidden marker. Every request is recorded
  * without its `authorization` header; `failNext` scripts failures (5xx, rate limits, dropped
- * connections) ahead of the normal answers.
+ * connections, late answers) ahead of the normal answers.
  */
 export async function startGithubApi(options: GithubApiOptions): Promise<GithubApi> {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
@@ -65,8 +66,16 @@ export async function startGithubApi(options: GithubApiOptions): Promise<GithubA
       request.socket.destroy()
       return
     }
+    if (failure !== undefined && 'delayMs' in failure) {
+      await delay(failure.delayMs)
+      // The client may have given up meanwhile; the request still counts as answered late.
+      if (response.destroyed) {
+        record(0)
+        return
+      }
+    }
     const reply: Reply =
-      failure !== undefined
+      failure !== undefined && 'status' in failure
         ? {
             status: failure.status,
             body: failure.body ?? scriptedBody(failure.status),

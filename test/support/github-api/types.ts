@@ -60,7 +60,10 @@ export interface FakeRepository {
   readonly issues: Readonly<Record<number, readonly SeedComment[]>>
 }
 
-/** One scripted answer in place of the real one: a status with headers and body, or a dropped connection. */
+/**
+ * One scripted answer in place of the real one: a status with headers and body, a dropped
+ * connection, or the normal answer late.
+ */
 export type ScriptedFailure =
   | {
       readonly status: number
@@ -71,6 +74,10 @@ export type ScriptedFailure =
   | {
       /** Closes the connection without an answer (a network error on the client's side). */
       readonly drop: true
+    }
+  | {
+      /** Answers normally, but only after this many ms (a slow or stalled GitHub). */
+      readonly delayMs: number
     }
 
 /** What `startGithubApi` takes. */
