@@ -78,7 +78,14 @@ describe('reviewAfterRun', () => {
     })
   })
 
-  test.each([
+  /** A case: what differs from a posting run (`env` on top of the Actions one), and the lines. */
+  type Case = [
+    Partial<Omit<Parameters<typeof reviewAfterRun>[0], 'env'>> & {
+      env?: Record<string, string | undefined>
+    },
+    RegExp[],
+  ]
+  test.each<Case>([
     [{ option: false }, []],
     [{ option: undefined }, []],
     [{ env: { GITHUB_ACTIONS: undefined } }, [/this run is not in GitHub Actions/]],
