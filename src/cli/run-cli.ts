@@ -2,32 +2,39 @@
 import { formatMessage } from '../errors/index.js'
 import type { CliContext, ExitCode } from './cli-context.js'
 import { compareCommand } from './compare-command.js'
+import { githubCommand } from './github-command.js'
 import { mergeCommand } from './merge-command.js'
 import { promoteCommand } from './promote-command.js'
 import { USAGE } from './usage.js'
 
+/** One command of the bin: its arguments after the command's name in, the exit code out. */
+type Command = (args: readonly string[], context: CliContext) => Promise<ExitCode>
+
+/** The bin's commands by name. */
+const COMMANDS: Readonly<Record<string, Command>> = {
+  compare: compareCommand,
+  github: githubCommand,
+  merge: mergeCommand,
+  promote: promoteCommand,
+}
+
 /** Runs the command `args` name (the bin's arguments); returns the exit code. */
 export async function runCli(args: readonly string[], context: CliContext): Promise<ExitCode> {
   const [command, ...rest] = args
-  if (command === '--help' || command === '-h' || command === 'help') {
-    context.stdout(USAGE)
-    return 0
-  }
-  if (command === 'compare') {
+  if (command === '--help' || command === '-h' || command === 'help') return help(context)
+  const run =
+    command === undefined
+      ? undefined
+      : Object.hasOwn(COMMANDS, command)
+        ? COMMANDS[command]
+        : undefined
+  if (run !== undefined) {
     if (rest.includes('--help') || rest.includes('-h')) return help(context)
-    return compareCommand(rest, context)
-  }
-  if (command === 'merge') {
-    if (rest.includes('--help') || rest.includes('-h')) return help(context)
-    return mergeCommand(rest, context)
-  }
-  if (command === 'promote') {
-    if (rest.includes('--help') || rest.includes('-h')) return help(context)
-    return promoteCommand(rest, context)
+    return run(rest, context)
   }
   const what = command === undefined ? 'No command given' : `Unknown command '${command}'`
   context.stderr(
-    `${formatMessage({ what, fix: 'Run `vitest-scenario compare`, `vitest-scenario merge <results.json>...` or `vitest-scenario promote <candidate>`; the usage follows.' })}\n\n${USAGE}`,
+    `${formatMessage({ what, fix: 'Run `vitest-scenario compare`, `vitest-scenario github`, `vitest-scenario merge <results.json>...` or `vitest-scenario promote <candidate>`; the usage follows.' })}\n\n${USAGE}`,
   )
   return 2
 }

@@ -20,6 +20,21 @@ Commands:
     --fail-on-cost-increase <pct>
                              Exit 1 when the candidate costs more than pct % over the baseline.
     --no-color               Plain terminal text.
+  github [options]           Compare this run with the base branch's and post the result to the
+                             pull request: one sticky comment and a Check Run on its head commit
+                             (needs GITHUB_TOKEN and GitHub Actions' environment).
+    --baseline <results.json>
+                             The base branch's report (default:
+                             test-results/baseline/results.json); missing: the check is neutral.
+    --report <results.json>  This run's report (default: test-results/results.json).
+    --suite <name>           Names the comment and the Check Run (one of each per suite).
+    --out <dir>              Where the comparison goes (default: test-results).
+    --baseline-max-age-days <n>
+                             An older baseline makes the check neutral (default: 7).
+    --fail-on-regressed <n>, --fail-on-worse, --fail-on-cost-increase <pct>
+                             As for compare: a failed gate makes the check fail.
+    --dry-run                Print the comment and the check; post nothing (no token needed).
+    --no-color               Plain terminal text.
   merge <results.json | dir>... [--out <results.json>]
                              Merge the JSON reports of a sharded run's shards (a folder
                              stands for its results.json) into one report of the whole run
@@ -31,6 +46,6 @@ Commands:
 Options:
   -h, --help                 This text.
 
-Exit codes: 0 done, 1 a gate failed (compare), a file could not be moved (promote) or
-written (merge), 2 bad usage or input.
+Exit codes: 0 done, 1 a gate failed (compare, github), GitHub refused (github), a file could
+not be moved (promote) or written (merge), 2 bad usage or input.
 `

@@ -51,8 +51,38 @@ function optionsSchema(root: string) {
           error: `a file path relative to ${root}, e.g. 'test-results/results.json', or false for no JSON report`,
         })
         .optional(),
+      /**
+       * After writing the JSON report, post the review to the pull request (as `vitest-scenario
+       * github` does) when the run is in GitHub Actions: `true`, or where the base branch's
+       * report is, the suite's name and the baseline's age limit.
+       */
+      github: z
+        .union(
+          [
+            z.boolean(),
+            z.strictObject({
+              baseline: reportPath('test-results/baseline/results.json', root),
+              suite: z
+                .string()
+                .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/, {
+                  error: "a suite name: letters, digits and . _ : / @ + - (e.g. 'e2e')",
+                })
+                .optional(),
+              baselineMaxAgeDays: z
+                .number()
+                .min(0, { error: 'a number of days, at least 0 (default 7)' })
+                .refine(Number.isFinite, { error: 'a number of days, at least 0 (default 7)' })
+                .optional(),
+            }),
+          ],
+          {
+            error:
+              "true, or { baseline?: 'test-results/baseline/results.json', suite?: 'e2e', baselineMaxAgeDays?: 7 }",
+          },
+        )
+        .optional(),
     },
-    { error: 'an options object { markdown?, html?, json? }' },
+    { error: 'an options object { markdown?, html?, json?, github? }' },
   )
 }
 

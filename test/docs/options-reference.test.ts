@@ -10,6 +10,8 @@ import { describe, expect, test } from 'vitest'
 import type { z } from 'zod'
 import { END, judgeConversation, runScenario, Scenario } from '../../src/core.js'
 import { InvalidArgumentError } from '../../src/errors/index.js'
+import { DEFAULT_REPORTER_BASELINE } from '../../src/github/after-run-review.js'
+import { DEFAULT_BASELINE_MAX_AGE_DAYS } from '../../src/github/run-review.js'
 import { LIVE_TIMEOUT_MS } from '../../src/hosts/core/live-timeout.js'
 import { pluginOptionsSchema } from '../../src/hosts/core/plugin-options.js'
 import { scenarioOptionsSchema } from '../../src/hosts/core/scenario-options.js'
@@ -83,7 +85,13 @@ const DEFAULTS_OUTSIDE_SCHEMAS: Readonly<Record<string, Readonly<Record<string, 
   'judge-options': { inconclusive: 'fail' },
   'judgeconversation-options': { inconclusive: 'fail' },
   // A reporter without `json` writes the JSON report to the default path.
-  'reporter-options': { json: DEFAULT_RESULTS_PATH },
+  // Without `github` nothing is posted; its object's fields default in the review.
+  'reporter-options': {
+    json: DEFAULT_RESULTS_PATH,
+    github: false,
+    'github.baseline': DEFAULT_REPORTER_BASELINE,
+    'github.baselineMaxAgeDays': DEFAULT_BASELINE_MAX_AGE_DAYS,
+  },
 }
 
 const REQUIRED = '*required*'

@@ -163,7 +163,7 @@ describe('options', () => {
     expect(make).toThrow(InvalidArgumentError)
     expect(make).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] new JestScenarioReporter(globalConfig, options) has an invalid option
-        - unknown key 'htm' in options; valid keys: 'markdown', 'html', 'json'
+        - unknown key 'htm' in options; valid keys: 'markdown', 'html', 'json', 'github'
       Fix them in jest.config.js: reporters: ['default', ['vitest-scenario/jest/reporter', { markdown: 'test-results/scenarios.md' }]].
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)

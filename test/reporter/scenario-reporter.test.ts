@@ -72,7 +72,7 @@ describe('options', () => {
     expect(make).toThrow(InvalidArgumentError)
     expect(make).toThrowErrorMatchingInlineSnapshot(`
       [InvalidArgumentError: [vitest-scenario] new ScenarioReporter(options) has an invalid option
-        - unknown key 'htm' in options; valid keys: 'markdown', 'html', 'json'
+        - unknown key 'htm' in options; valid keys: 'markdown', 'html', 'json', 'github'
       Fix them in vitest.config.ts: reporters: [['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]].
       Docs: node_modules/vitest-scenario/docs/reference/errors.md#invalid_argument]
     `)

@@ -4,6 +4,7 @@
 // any test environment, so it imports nothing from `@jest/globals` (which throws there), nothing
 // from Vitest, and no Jest package's types: the shapes it reads are written out in jest-results.ts.
 import { relative } from 'node:path'
+import { reviewAfterRun } from '../../github/after-run-review.js'
 import { collectEntries, type SkippedEntry } from '../../reporter/collect-entries.js'
 import {
   checkReporterOptions,
@@ -124,8 +125,12 @@ export class JestScenarioReporter {
     }
   }
 
-  /** Writes the reports, prints the terminal report and warnings, and removes the folder. */
-  onRunComplete(contexts?: unknown, _aggregated?: unknown): void {
+  /**
+   * Writes the reports, prints the terminal report and warnings, and removes the folder; with
+   * the `github` option, then posts the review (Jest waits for the promise).
+   */
+  onRunComplete(contexts?: unknown, _aggregated?: unknown): Promise<void> | undefined {
+    let review: Promise<void> | undefined
     try {
       const skipped: SkippedEntry[] = []
       // In file order: workers finish files in whatever order they ran them.
@@ -156,12 +161,26 @@ export class JestScenarioReporter {
         write(safe(warning))
       }
       for (const failure of failures) write(safe(failure.message))
+      const github = this.options.github
+      if (github !== undefined && github !== false) {
+        const root = this.#rootDir
+        review = reviewAfterRun({
+          option: github,
+          root,
+          json: this.options.json,
+          wrote: (file) => written.includes(relative(root, file) || file),
+          shard: this.#shard,
+          print: (line) => write(safe(line)),
+          printError: (message) => write(safe(message)),
+        })
+      }
     } catch (error) {
       // A reporter that throws here fails Jest's whole run: said on stderr instead.
       write(safe(reporterFailure(error)))
     } finally {
       this.#folder.close()
     }
+    return review
   }
 
   /** Jest fails a run on a reporter's last error: this one never has one (a report is no test). */

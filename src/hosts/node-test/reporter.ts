@@ -1,7 +1,9 @@
 // vitest-scenario/node-test/reporter — the scenario reporter for node:test: the terminal summary
 // and the Markdown/HTML reports of the other hosts, from the records the test files' processes
 // leave in the run's results folder (node:test gives a reporter events, no data of a test's own).
+import { statSync } from 'node:fs'
 import { Transform, type TransformCallback } from 'node:stream'
+import { reviewAfterRun } from '../../github/after-run-review.js'
 import { openRecords, recordsReport } from '../../host.js'
 import {
   checkNodeReporterOptions,
@@ -48,6 +50,7 @@ export function scenarioReporter(options?: NodeScenarioReporterOptions): NodeSce
   return class extends Transform {
     // Made when node:test constructs its reporters, before it starts the test files' processes.
     readonly #records = openRecords(RESULTS_ENV)
+    readonly #started = Date.now()
     #testsRan = false
     constructor() {
       super({ writableObjectMode: true })
@@ -58,17 +61,47 @@ export function scenarioReporter(options?: NodeScenarioReporterOptions): NodeSce
       done()
     }
     override _flush(done: TransformCallback): void {
-      done(
-        null,
-        recordsReport(this.#records, checked, process.cwd(), HOST, {
-          host: 'node-test',
-          options: failOn === undefined ? undefined : { failOn },
-          testsRan: this.#testsRan,
-        }),
-      )
+      const text = recordsReport(this.#records, checked, process.cwd(), HOST, {
+        host: 'node-test',
+        options: failOn === undefined ? undefined : { failOn },
+        testsRan: this.#testsRan,
+      })
+      if (checked.github === undefined || checked.github === false) {
+        done(null, text)
+        return
+      }
+      // The review's lines follow the reports' text on the reporter's destination.
+      const lines: string[] = []
+      void reviewAfterRun({
+        option: checked.github,
+        root: process.cwd(),
+        json: checked.json,
+        wrote: (file) => modifiedSince(file, this.#started),
+        shard: testShard(process.execArgv),
+        print: (line) => lines.push(line),
+        printError: (message) => lines.push(message),
+      }).then(() => done(null, `${text}${lines.map((line) => `${line}\n`).join('')}`))
     }
   }
 }
 
 /** The reporter with no report files: `--test-reporter=vitest-scenario/node-test/reporter`. */
 export default scenarioReporter()
+
+/** Whether `file` was written at or after `since` (ms): by this run's report, not an older one. */
+function modifiedSince(file: string, since: number): boolean {
+  try {
+    return statSync(file).mtimeMs >= since - 1_000
+  } catch {
+    return false
+  }
+}
+
+/** `i/n` of `--test-shard=i/n` (or `--test-shard i/n`) among Node's flags, when given. */
+function testShard(execArgv: readonly string[]): string | undefined {
+  for (const [i, arg] of execArgv.entries()) {
+    if (arg.startsWith('--test-shard=')) return arg.slice('--test-shard='.length)
+    if (arg === '--test-shard') return execArgv[i + 1]
+  }
+  return undefined
+}

@@ -1,7 +1,9 @@
 // The Vitest reporter. It runs in the main process and reads only task meta
 // (`meta.scenario`, `meta.recording`) through the 3.0+ reporter API, so the same code reports a
 // live run and a `--merge-reports` of shard blobs.
+import { relative } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import { reviewAfterRun } from '../../../github/after-run-review.js'
 import { collectEntries, type SkippedEntry } from '../../../reporter/collect-entries.js'
 import type { ReportWriteError } from '../../../reporter/report-write-error.js'
 import {
@@ -41,7 +43,7 @@ export class ScenarioReporter implements Reporter {
     this.#vitest = vitest
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> | undefined {
     const skipped: SkippedEntry[] = []
     const entries = collectEntries(testModules, skipped)
     const testsRan = testModules.some(hasTests)
@@ -66,6 +68,20 @@ export class ScenarioReporter implements Reporter {
       if (logger === undefined) console.error(safe(failure.message))
       else logger.error(safe(failure.message))
     }
+    if (this.options.github === undefined || this.options.github === false) return undefined
+    // Vitest waits for the promise before it ends the run, so the review is posted before exit.
+    const root = this.#vitest?.config.root ?? process.cwd()
+    const shard = this.#vitest?.config.shard
+    return reviewAfterRun({
+      option: this.options.github,
+      root,
+      json: this.options.json,
+      wrote: (file) => written.includes(relative(root, file) || file),
+      shard: shard === undefined ? undefined : `${shard.index}/${shard.count}`,
+      print: (line) => (logger === undefined ? console.log(safe(line)) : logger.log(safe(line))),
+      printError: (message) =>
+        logger === undefined ? console.error(safe(message)) : logger.error(safe(message)),
+    })
   }
 
   /**
