@@ -8,7 +8,7 @@ import { promoteCommand } from './promote-command.js'
 import { USAGE } from './usage.js'
 
 /** One command of the bin: its arguments after the command's name in, the exit code out. */
-type Command = (args: readonly string[], context: CliContext) => Promise<ExitCode>
+type Command = (args: readonly string[], context: CliContext) => ExitCode | Promise<ExitCode>
 
 /** The bin's commands by name. */
 const COMMANDS: Readonly<Record<string, Command>> = {
