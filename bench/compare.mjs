@@ -288,6 +288,29 @@ for (let round = 0; round < 3; round++) {
   // The gates fail on purpose (the reports hold regressions): exit 1 is the expected answer.
   if (done.status !== 1) throw new Error(`compare exited ${done.status}: ${done.stderr}`)
 }
+// The review a pull request gets: `vitest-scenario github --dry-run` over the same two reports
+// (the comparison, its three files, and the comment's and the check's words; nothing posted).
+/** @type {number[]} */
+const reviewMs = []
+for (let round = 0; round < 3; round++) {
+  const start = performance.now()
+  const done = spawnSync(
+    process.execPath,
+    [
+      bin,
+      'github',
+      '--dry-run',
+      '--baseline',
+      'baseline.json',
+      '--report',
+      join('test-results', 'candidates', 'next', 'results.json'),
+      '--no-color',
+    ],
+    { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
+  )
+  reviewMs.push(performance.now() - start)
+  if (done.status !== 0) throw new Error(`github --dry-run exited ${done.status}: ${done.stderr}`)
+}
 /** @type {number[]} */
 const nodeMs = []
 for (let round = 0; round < 3; round++) {
@@ -297,6 +320,9 @@ for (let round = 0; round < 3; round++) {
 }
 console.log(
   `  the command (fresh process, files)  median ${median(cliMs).toFixed(0)} ms; an empty node process ${median(nodeMs).toFixed(0)} ms`,
+)
+console.log(
+  `  github --dry-run (fresh process, files)  median ${median(reviewMs).toFixed(0)} ms (no target: the review adds the comment's and the check's words to the comparison)`,
 )
 const verdict = Math.max(compareMedian, median(cliMs)) < TARGET_MS
 console.log(
