@@ -10,7 +10,8 @@ import type { FailOnGates, ResultsReport } from '../results/results-report.js'
 import { findRunReport, readReport } from './candidate-report.js'
 import type { CliContext, ExitCode } from './cli-context.js'
 import { type CliResult, fail, ok } from './cli-failure.js'
-import { numberFlag, parseCommandArgs } from './parse-command-args.js'
+import { GATE_FLAGS, gateFlags } from './gate-flags.js'
+import { parseCommandArgs } from './parse-command-args.js'
 import { replayBaseline } from './replay-baseline.js'
 import { writeOutputs } from './write-outputs.js'
 
@@ -41,9 +42,7 @@ export function parseCompareArgs(
     baseline: { type: 'string' },
     results: { type: 'string' },
     out: { type: 'string' },
-    'fail-on-regressed': { type: 'string' },
-    'fail-on-worse': { type: 'boolean' },
-    'fail-on-cost-increase': { type: 'string' },
+    ...GATE_FLAGS,
     'no-color': { type: 'boolean' },
   })
   if (!parsed.ok) return parsed
@@ -55,25 +54,19 @@ export function parseCompareArgs(
       'Name the candidate with --candidate <name>, or the report to compare with --report <results.json>.',
     )
   }
-  const regressed = numberFlag('fail-on-regressed', values['fail-on-regressed'], true)
-  if (!regressed.ok) return regressed
-  const cost = numberFlag('fail-on-cost-increase', values['fail-on-cost-increase'], false)
-  if (!cost.ok) return cost
+  const gates = gateFlags(values)
+  if (!gates.ok) return gates
   const text = (name: string) => {
     const value = values[name]
     return typeof value === 'string' ? value : undefined
   }
-  const gates: FailOnGates = {}
-  if (regressed.value !== undefined) gates.regressed = regressed.value
-  if (values['fail-on-worse'] === true) gates.worse = true
-  if (cost.value !== undefined) gates.costIncrease = cost.value
   return ok({
     candidate: text('candidate'),
     report: text('report'),
     baseline: text('baseline'),
     resultsDir: resolve(context.cwd, text('results') ?? DEFAULT_RESULTS_DIR),
     outDir: resolve(context.cwd, text('out') ?? DEFAULT_RESULTS_DIR),
-    gates,
+    gates: gates.value,
     colors: context.colors && values['no-color'] !== true,
   })
 }

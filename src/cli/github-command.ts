@@ -6,6 +6,7 @@ import { DEFAULT_BASELINE_MAX_AGE_DAYS, runReview } from '../github/run-review.j
 import type { CliContext, ExitCode } from './cli-context.js'
 import { type CliResult, fail, ok } from './cli-failure.js'
 import { DEFAULT_RESULTS_DIR } from './compare-command.js'
+import { GATE_FLAGS, gateFlags } from './gate-flags.js'
 import { numberFlag, parseCommandArgs } from './parse-command-args.js'
 
 /** The base branch's report unless `--baseline` says otherwise. */
@@ -34,9 +35,7 @@ async function github(args: readonly string[], context: CliContext): Promise<Cli
     suite: { type: 'string' },
     out: { type: 'string' },
     'baseline-max-age-days': { type: 'string' },
-    'fail-on-regressed': { type: 'string' },
-    'fail-on-worse': { type: 'boolean' },
-    'fail-on-cost-increase': { type: 'string' },
+    ...GATE_FLAGS,
     'dry-run': { type: 'boolean' },
     'no-color': { type: 'boolean' },
   })
@@ -51,18 +50,12 @@ async function github(args: readonly string[], context: CliContext): Promise<Cli
   }
   const maxAge = numberFlag('baseline-max-age-days', values['baseline-max-age-days'], false)
   if (!maxAge.ok) return maxAge
-  const regressed = numberFlag('fail-on-regressed', values['fail-on-regressed'], true)
-  if (!regressed.ok) return regressed
-  const cost = numberFlag('fail-on-cost-increase', values['fail-on-cost-increase'], false)
-  if (!cost.ok) return cost
+  const gates = gateFlags(values)
+  if (!gates.ok) return gates
   const text = (name: string) => {
     const value = values[name]
     return typeof value === 'string' ? value : undefined
   }
-  const gates: { regressed?: number; worse?: boolean; costIncrease?: number } = {}
-  if (regressed.value !== undefined) gates.regressed = regressed.value
-  if (values['fail-on-worse'] === true) gates.worse = true
-  if (cost.value !== undefined) gates.costIncrease = cost.value
   const { cwd } = context
   const review = await runReview({
     cwd,
@@ -72,7 +65,7 @@ async function github(args: readonly string[], context: CliContext): Promise<Cli
     outDir: resolve(cwd, text('out') ?? DEFAULT_RESULTS_DIR),
     suite: text('suite'),
     baselineMaxAgeDays: maxAge.value ?? DEFAULT_BASELINE_MAX_AGE_DAYS,
-    gates,
+    gates: gates.value,
     dryRun: values['dry-run'] === true,
     log: (line) => context.stderr(`${mask(line, context)}\n`),
   })
