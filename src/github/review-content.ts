@@ -2,7 +2,7 @@
 // sticky comment's body (its marker on the first line). Pure: the facts come in, the words go
 // out, each within GitHub's size limits.
 import type { Comparison } from '../compare/comparison.js'
-import { BUCKETS } from '../compare/comparison.js'
+import { BUCKETS, type Bucket } from '../compare/comparison.js'
 import { BUCKET_LABELS } from '../compare/views/describe.js'
 import { comparisonMarkdown } from '../compare/views/markdown.js'
 import { markdownText } from '../reporter/markdown.js'
@@ -158,10 +158,20 @@ function leadLines(
   return lines.join('\n')
 }
 
-/** The buckets' counts in a line: `1 regressed, 2 fixed, 4 unchanged, passing`. */
+/**
+ * The buckets as a count line names them: the unchanged ones without the views' comma, which
+ * would read as a separator between counts.
+ */
+const COUNT_LABELS: Readonly<Record<Bucket, string>> = {
+  ...BUCKET_LABELS,
+  'unchanged-fail': 'still failing',
+  'unchanged-pass': 'still passing',
+}
+
+/** The buckets' counts in a line: `1 regressed, 2 fixed, 4 still passing`. */
 function comparisonCounts(comparison: Comparison): string {
   const parts = BUCKETS.filter((bucket) => comparison.counts[bucket] > 0).map(
-    (bucket) => `${comparison.counts[bucket]} ${BUCKET_LABELS[bucket]}`,
+    (bucket) => `${comparison.counts[bucket]} ${COUNT_LABELS[bucket]}`,
   )
   return parts.length === 0 ? 'no tests compared' : parts.join(', ')
 }

@@ -78,8 +78,17 @@ describe('compare with --baseline and a plain run', () => {
     const markdown = readFileSync(join(dir, 'test-results/compare.md'), 'utf8')
     expect(markdown).toContain('**This run** test-results/results.json (ccccccc, feature-x)')
     expect(markdown).not.toContain('**Candidate**')
+    // Every column and line that names the compared side names it as this run, never a candidate.
+    expect(markdown).toContain('| | Baseline | This run | Change |')
+    expect(markdown).toContain('| | Baseline | This run |')
+    expect(markdown).toContain('This run − baseline:')
+    expect(markdown).toMatch(/\*\*Sample 0\*\*: baseline ✅ passed, this run ❌ failed/)
+    expect(markdown).not.toMatch(/candidate/i)
     const html = readFileSync(join(dir, 'test-results/compare.html'), 'utf8')
     expect(html).toContain('<b>This run</b> test-results/results.json (ccccccc, feature-x)')
+    expect(html).toContain('<th class="num">This run</th>')
+    expect(html).toContain('<span>Baseline → this run</span>')
+    expect(html).not.toMatch(/<th>Candidate<\/th>|Candidate −/)
   })
 
   test('--report names the run to compare, wherever it is; the flags still win over its gates', async () => {

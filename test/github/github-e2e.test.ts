@@ -171,7 +171,7 @@ describe('vitest-scenario github posts the review of a pull request', () => {
       details_url: 'https://github.example/octo-org/octo-repo/actions/runs/4242',
       repository: REPOSITORY,
     })
-    expect(check.output.title).toBe('Gate failed · 1 regressed, 1 unchanged, passing')
+    expect(check.output.title).toBe('Gate failed · 1 regressed, 1 still passing')
     expect(check.output.summary).toContain('**A gate failed.**')
     expect(check.output.text).toContain('# Comparison')
     for (const request of api.requests.slice(from)) {
@@ -197,7 +197,7 @@ describe('vitest-scenario github posts the review of a pull request', () => {
     expect(comments[0]?.id).toBe(before?.id)
     expect(comments[0]?.body).toContain('## ✅ vitest-scenario: success')
     expect(lastCheck()).toMatchObject({ conclusion: 'success', head_sha: HEAD })
-    expect(lastCheck().output.title).toBe('1 regressed, 1 unchanged, passing')
+    expect(lastCheck().output.title).toBe('1 regressed, 1 still passing')
   }, 120_000)
 
   test('a missing baseline: neutral with the reason, this run shown alone, exit 0', async () => {
@@ -231,7 +231,7 @@ describe('vitest-scenario github posts the review of a pull request', () => {
     expect(result.code, result.output).toBe(0)
     const check = lastCheck()
     expect(check.conclusion).toBe('neutral')
-    expect(check.output.title).toBe('Baseline 30 days old · 1 regressed, 1 unchanged, passing')
+    expect(check.output.title).toBe('Baseline 30 days old · 1 regressed, 1 still passing')
     expect(check.output.summary).toContain('more than baselineMaxAgeDays (7)')
     expect(check.output.text).toContain('# Comparison')
     // A longer limit makes the same baseline count: the gate decides again.

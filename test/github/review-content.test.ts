@@ -23,7 +23,7 @@ describe('reviewContent', () => {
     })
     expect(content.conclusion).toBe('success')
     expect(content.checkName).toBe('vitest-scenario')
-    expect(content.title).toBe('1 fixed, 1 unchanged, passing')
+    expect(content.title).toBe('1 fixed, 1 still passing')
     expect(content.body.split('\n')[0]).toBe(MARKER)
     expect(content.body).toContain('## ✅ vitest-scenario: success')
     expect(content.body).toContain('# Comparison')

@@ -44,8 +44,16 @@ export function runLabel(run: ComparedRun): string {
  * What the views call the side compared with the baseline: `candidate` for a candidate's run,
  * `this run` for a plain run (`compare --report`, a pull request's own run), which is no candidate.
  */
-export function comparedSideName(run: ComparedRun): 'candidate' | 'this run' {
+export function comparedSideName(run: ComparedRun): ComparedSide {
   return run.candidate === undefined ? 'this run' : 'candidate'
+}
+
+/** The side compared with the baseline, as the views name it in running text. */
+export type ComparedSide = 'candidate' | 'this run'
+
+/** `text` with its first letter upper case, for a heading or a table's column. */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 /** A path as one line, END's internal id read `END`: `ask → refund → END`. */

@@ -7,6 +7,8 @@ import type { JudgementMeta, TurnMeta } from '../../hosts/core/meta/scenario-met
 import { escapeHtml as esc } from '../../reporter/html-escape.js'
 import type { SamplePair, SideRun, TestComparison } from '../comparison.js'
 import {
+  type ComparedSide,
+  capitalized,
   changeText,
   flipChange,
   outcomesText,
@@ -29,7 +31,11 @@ export function firstTurnId(index: number, sample: number): string {
 }
 
 /** The details of test `index`, as markup. */
-export function testDetailsHtml(test: TestComparison, index: number): string {
+export function testDetailsHtml(
+  test: TestComparison,
+  index: number,
+  side: ComparedSide = 'candidate',
+): string {
   const out = ['<div class="details">']
   if (test.reason !== undefined) out.push(`<p class="reason">${esc(test.reason)}</p>`)
   const flip = flipChange(test)
@@ -42,15 +48,15 @@ export function testDetailsHtml(test: TestComparison, index: number): string {
   const delta = [`tokens ${signedCount(test.delta.tokens)}`]
   if (test.delta.cost !== undefined) delta.push(`cost ${signedCost(test.delta.cost)}`)
   delta.push(`latency ${signedDuration(test.delta.latencyMs)}`)
-  out.push(`<p class="sub">Candidate − baseline: ${esc(delta.join(' · '))}</p>`)
+  out.push(`<p class="sub">${capitalized(side)} − baseline: ${esc(delta.join(' · '))}</p>`)
   const shown = shownPairs(test, MAX_HTML_PAIRS)
-  for (const pair of shown) out.push(pairHtml(pair, index))
+  for (const pair of shown) out.push(pairHtml(pair, index, side))
   const rest = test.pairs.filter((pair) => !shown.includes(pair))
   if (rest.length > 0) {
     out.push('<ul class="rest">')
     for (const pair of rest) {
       out.push(
-        `<li>Sample ${pair.sample}: baseline ${mark(pair.baseline)}, candidate ${mark(pair.candidate)}, no change</li>`,
+        `<li>Sample ${pair.sample}: baseline ${mark(pair.baseline)}, ${side} ${mark(pair.candidate)}, no change</li>`,
       )
     }
     out.push('</ul>')
@@ -66,7 +72,7 @@ function mark(run: SideRun | undefined): string {
 }
 
 /** One sample pair: its heading, the facts side by side, the judges, the changes, the transcript. */
-function pairHtml(pair: SamplePair, index: number): string {
+function pairHtml(pair: SamplePair, index: number, side: ComparedSide): string {
   const { baseline, candidate } = pair
   const first =
     pair.firstDifferingTurn === undefined
@@ -74,8 +80,8 @@ function pairHtml(pair: SamplePair, index: number): string {
       : ` · <a class="jump" href="#${firstTurnId(index, pair.sample)}">first differing turn #${pair.firstDifferingTurn}</a>`
   const out = [
     `<section class="pair" data-sample="${pair.sample}">`,
-    `<h4>Sample ${pair.sample}: baseline ${mark(baseline)}, candidate ${mark(candidate)}${first}</h4>`,
-    '<table class="sides"><thead><tr><th></th><th>Baseline</th><th>Candidate</th></tr></thead><tbody>',
+    `<h4>Sample ${pair.sample}: baseline ${mark(baseline)}, ${side} ${mark(candidate)}${first}</h4>`,
+    `<table class="sides"><thead><tr><th></th><th>Baseline</th><th>${capitalized(side)}</th></tr></thead><tbody>`,
   ]
   const row = (label: string, show: (run: SideRun) => string) =>
     `<tr><th>${label}</th><td>${baseline === undefined ? '—' : esc(show(baseline))}</td><td>${candidate === undefined ? '—' : esc(show(candidate))}</td></tr>`
@@ -93,7 +99,7 @@ function pairHtml(pair: SamplePair, index: number): string {
       `<ul class="changes">${pair.changes.map((change) => `<li>${esc(changeText(change))}</li>`).join('')}</ul>`,
     )
   }
-  out.push(transcriptHtml(pair, index), '</section>')
+  out.push(transcriptHtml(pair, index, side), '</section>')
   return out.join('')
 }
 
@@ -132,11 +138,11 @@ function judgeRows(
 }
 
 /** The two transcripts, turns aligned by index; the first differing turn marked and anchored. */
-function transcriptHtml(pair: SamplePair, index: number): string {
+function transcriptHtml(pair: SamplePair, index: number, side: ComparedSide): string {
   const b = pair.baseline?.turns ?? []
   const c = pair.candidate?.turns ?? []
   const out = [
-    '<table class="transcript"><thead><tr><th>#</th><th>Baseline</th><th>Candidate</th></tr></thead><tbody>',
+    `<table class="transcript"><thead><tr><th>#</th><th>Baseline</th><th>${capitalized(side)}</th></tr></thead><tbody>`,
   ]
   for (let turn = 0; turn < Math.max(b.length, c.length); turn++) {
     const first = turn === pair.firstDifferingTurn

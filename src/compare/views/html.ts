@@ -12,6 +12,9 @@ import { offlinePage } from '../../reporter/html-page.js'
 import { BUCKETS, type Comparison, type TestComparison } from '../comparison.js'
 import {
   BUCKET_LABELS,
+  type ComparedSide,
+  capitalized,
+  comparedSideName,
   percentText,
   pValueText,
   runLabel,
@@ -50,7 +53,7 @@ export function comparisonHtml(comparison: Comparison): string {
     '</div>',
     '</header>',
     '<main>',
-    testsHtml(comparison.tests),
+    testsHtml(comparison.tests, comparedSideName(comparison.candidate)),
     '</main>',
     `<footer>vitest-scenario · offline comparison · created ${esc(comparison.createdAt)}</footer>`,
   ]
@@ -90,7 +93,7 @@ function totalsHtml(comparison: Comparison): string {
   }
   return [
     '<section class="panel totals"><h2>Totals</h2><table>',
-    '<thead><tr><th></th><th class="num">Baseline</th><th class="num">Candidate</th><th class="num">Change</th></tr></thead>',
+    `<thead><tr><th></th><th class="num">Baseline</th><th class="num">${capitalized(comparedSideName(comparison.candidate))}</th><th class="num">Change</th></tr></thead>`,
     `<tbody>${rows.join('')}</tbody></table></section>`,
   ].join('')
 }
@@ -108,17 +111,17 @@ function gatesHtml(comparison: Comparison): string {
 }
 
 /** One line per test, worst first, in blocks that are laid out when on screen. */
-function testsHtml(tests: readonly TestComparison[]): string {
+function testsHtml(tests: readonly TestComparison[], side: ComparedSide): string {
   if (tests.length === 0) return '<p>No tests to compare.</p>'
   const out = [
     '<div class="list">',
-    '<div class="row head"><span>Bucket</span><span>Test</span><span>Driver</span><span>Baseline → candidate</span><span>Paired comparison</span><span class="num">Δ tokens</span><span class="num">Δ cost</span><span class="num">Δ time</span></div>',
+    `<div class="row head"><span>Bucket</span><span>Test</span><span>Driver</span><span>Baseline → ${side}</span><span>Paired comparison</span><span class="num">Δ tokens</span><span class="num">Δ cost</span><span class="num">Δ time</span></div>`,
   ]
   for (let start = 0; start < tests.length; start += BLOCK) {
     const block = tests.slice(start, start + BLOCK)
     out.push(
       `<div class="block" style="contain-intrinsic-size: auto ${block.length * ROW_HEIGHT}px">`,
-      ...block.map((test, i) => testLine(test, start + i)),
+      ...block.map((test, i) => testLine(test, start + i, side)),
       '</div>',
     )
   }
@@ -131,7 +134,7 @@ function testsHtml(tests: readonly TestComparison[]): string {
  * thousand shadow trees cost Chromium seconds of style work); the details are in a `<noscript>`
  * the script unpacks (with scripting off, a closed `<details>` of their own).
  */
-function testLine(test: TestComparison, index: number): string {
+function testLine(test: TestComparison, index: number, side: ComparedSide): string {
   const stats = test.statistics
   const paired = stats === undefined ? '' : `${stats.verdict} · p = ${pValueText(stats.pValue)}`
   const project = test.project === undefined ? '' : `${test.project} › `
@@ -145,7 +148,7 @@ function testLine(test: TestComparison, index: number): string {
     `<span class="num">${signedCount(test.delta.tokens)}</span>`,
     `<span class="num">${test.delta.cost === undefined ? '' : signedCost(test.delta.cost)}</span>`,
     `<span class="num">${signedDuration(test.delta.latencyMs)}</span></a>`,
-    `<noscript><details class="more"><summary>Details</summary>${testDetailsHtml(test, index)}</details></noscript>`,
+    `<noscript><details class="more"><summary>Details</summary>${testDetailsHtml(test, index, side)}</details></noscript>`,
     '</div>',
   ].join('')
 }

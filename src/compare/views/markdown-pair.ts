@@ -8,6 +8,8 @@ import { escapeHtml } from '../../reporter/html-escape.js'
 import { markdownText } from '../../reporter/markdown.js'
 import type { SamplePair, SideRun, TestComparison } from '../comparison.js'
 import {
+  type ComparedSide,
+  capitalized,
   changeText,
   flipChange,
   outcomesText,
@@ -54,7 +56,11 @@ export function testLine(test: TestComparison): string {
  * A test folded in `<details>`, detailing at most `maxPairs` sample pairs (those with changes
  * first); the others are counted.
  */
-export function testDetails(test: TestComparison, maxPairs: number): string {
+export function testDetails(
+  test: TestComparison,
+  maxPairs: number,
+  side: ComparedSide = 'candidate',
+): string {
   const project = test.project === undefined ? '' : ` · project ${summaryText(test.project)}`
   const lines = [
     '<details>',
@@ -70,9 +76,9 @@ export function testDetails(test: TestComparison, maxPairs: number): string {
   const delta = [`tokens ${signedCount(test.delta.tokens)}`]
   if (test.delta.cost !== undefined) delta.push(`cost ${signedCost(test.delta.cost)}`)
   delta.push(`latency ${signedDuration(test.delta.latencyMs)}`)
-  lines.push(`Candidate − baseline: ${delta.join(' · ')}`, '')
+  lines.push(`${capitalized(side)} − baseline: ${delta.join(' · ')}`, '')
   const pairs = shownPairs(test, maxPairs)
-  for (const pair of pairs) lines.push(...pairTable(pair), '')
+  for (const pair of pairs) lines.push(...pairTable(pair, side), '')
   const left = test.pairs.length - pairs.length
   if (left > 0) {
     lines.push(`_${left} more sample ${left === 1 ? 'pair' : 'pairs'} in compare.html._`, '')
@@ -100,16 +106,16 @@ function verdictMark(run: SideRun | undefined): string {
 }
 
 /** One sample pair: the verdicts, then a table with both sides, then what changed. */
-function pairTable(pair: SamplePair): string[] {
+function pairTable(pair: SamplePair, side: ComparedSide): string[] {
   const { baseline, candidate } = pair
   const first =
     pair.firstDifferingTurn === undefined
       ? ''
       : ` · first differing turn #${pair.firstDifferingTurn}`
   const lines = [
-    `**Sample ${pair.sample}**: baseline ${verdictMark(baseline)}, candidate ${verdictMark(candidate)}${first}`,
+    `**Sample ${pair.sample}**: baseline ${verdictMark(baseline)}, ${side} ${verdictMark(candidate)}${first}`,
     '',
-    '| | Baseline | Candidate |',
+    `| | Baseline | ${capitalized(side)} |`,
     '| --- | --- | --- |',
   ]
   const row = (label: string, show: (run: SideRun) => string) =>

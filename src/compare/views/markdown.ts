@@ -11,7 +11,15 @@ import { describeValue } from '../../internal/describe-value.js'
 import { formatCost, formatCount, formatDuration } from '../../reporter/format.js'
 import { markdownText } from '../../reporter/markdown.js'
 import { BUCKETS, type Bucket, type Comparison, type TestComparison } from '../comparison.js'
-import { BUCKET_LABELS, percentText, runLabel, statisticsText } from './describe.js'
+import {
+  BUCKET_LABELS,
+  type ComparedSide,
+  capitalized,
+  comparedSideName,
+  percentText,
+  runLabel,
+  statisticsText,
+} from './describe.js'
 import { cell, testDetails, testLine } from './markdown-pair.js'
 
 /** The default size limit of `compare.md`, in UTF-8 bytes. */
@@ -66,6 +74,7 @@ export function comparisonMarkdown(
     )
   }
   const head = headText(comparison)
+  const side = comparedSideName(comparison.candidate)
   let budget = limit - bytes(head) - RESERVE
   const parts = [head]
   const present = BUCKETS.flatMap((bucket) => {
@@ -75,7 +84,7 @@ export function comparisonMarkdown(
   for (const [i, { bucket, tests }] of present.entries()) {
     // Regressions may take most of the space, but each later bucket keeps room for a few lines.
     const later = (present.length - i - 1) * LATER_BUCKET_BYTES
-    const section = bucketText(bucket, tests, Math.max(0, budget - later))
+    const section = bucketText(bucket, tests, Math.max(0, budget - later), side)
     budget -= section.used
     parts.push(section.text)
   }
@@ -106,7 +115,10 @@ function headText(comparison: Comparison): string {
     lines.push('')
   }
   const { baseline, candidate, costChange, latencyChange } = comparison.totals
-  lines.push('| | Baseline | Candidate | Change |', '| --- | ---: | ---: | ---: |')
+  lines.push(
+    `| | Baseline | ${capitalized(comparedSideName(comparison.candidate))} | Change |`,
+    '| --- | ---: | ---: | ---: |',
+  )
   if (baseline.cost !== undefined && candidate.cost !== undefined) {
     lines.push(
       `| Cost | ${formatCost(baseline.cost)} | ${formatCost(candidate.cost)} | ${percentText(costChange)} |`,
@@ -136,6 +148,7 @@ function bucketText(
   bucket: Bucket,
   tests: readonly TestComparison[],
   budget: number,
+  side: ComparedSide,
 ): { text: string; used: number } {
   const detailed = DETAILED.has(bucket)
   const heading = `## ${ICONS[bucket]} ${capitalized(BUCKET_LABELS[bucket])} (${tests.length})\n`
@@ -150,7 +163,7 @@ function bucketText(
   let compact = !detailed
   let shown = 0
   for (const test of tests) {
-    let text = compact ? testLine(test) : folded(test)
+    let text = compact ? testLine(test) : folded(test, side)
     if (!compact && bytes(text) + 1 > budget - used) {
       compact = true
       text = testLine(test)
@@ -174,14 +187,10 @@ function bucketText(
 }
 
 /** A test's fold, with fewer sample pairs (down to none) when its details are over `TEST_BYTES`. */
-function folded(test: TestComparison): string {
+function folded(test: TestComparison, side: ComparedSide): string {
   for (let pairs = MAX_PAIRS; pairs >= 0; pairs--) {
-    const text = testDetails(test, pairs)
+    const text = testDetails(test, pairs, side)
     if (bytes(text) <= TEST_BYTES || pairs === 0) return text
   }
-  return testDetails(test, 0)
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  return testDetails(test, 0, side)
 }

@@ -10,6 +10,7 @@ import { neutralizeControl as safe } from '../../secrets/index.js'
 import type { Bucket, Comparison, TestComparison } from '../comparison.js'
 import {
   BUCKET_LABELS,
+  capitalized,
   changeText,
   comparedSideName,
   flipChange,
@@ -82,10 +83,6 @@ export function comparisonText(comparison: Comparison, c: Colors): string {
   }
   lines.push('')
   return lines.join('\n')
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 /** `2 regressed · 1 fixed · … (8 tests)`, each bucket in its colour when it has tests. */
