@@ -52,7 +52,18 @@ export function tryMergeResultsReports(
   reports: readonly ResultsReport[],
   sources?: readonly string[],
 ): MergeResult {
-  const checked = checkedInput(reports, sources)
+  let checked: Checked
+  try {
+    checked = checkedInput(reports, sources)
+  } catch (error) {
+    // The arguments themselves could not be read (a revoked Proxy for the list, a throwing
+    // getter on it): said as what it is, never passed through as a TypeError from inside.
+    const reason = error instanceof Error ? error.message : describeValue(error)
+    return refuse(
+      `mergeResultsReports(reports, sources) could not read its arguments (${reason})`,
+      'Pass plain data: an array of results reports as read from their files, and their paths.',
+    )
+  }
   if (!checked.ok) return checked
   const { list, names } = checked
   const [first] = list

@@ -188,6 +188,18 @@ describe('mergeResultsReports', () => {
     expect(message).toContain(expected)
   })
 
+  test('refuses arguments it cannot read (a revoked Proxy) with its own error, not a TypeError', () => {
+    const { proxy, revoke } = Proxy.revocable([shard(1)], {})
+    revoke()
+    expect(() => mergeResultsReports(proxy)).toThrow(InvalidArgumentError)
+    expect(refusal(proxy as unknown[])).toMatch(
+      /^\[vitest-scenario\] mergeResultsReports\(reports, sources\) could not read its arguments/,
+    )
+    const sources = Proxy.revocable(['a.json'], {})
+    sources.revoke()
+    expect(() => mergeResultsReports([shard(1)], sources.proxy)).toThrow(InvalidArgumentError)
+  })
+
   test('refuses sources that do not name each report', () => {
     const message = refusal([shard(1), shard(2)], ['only-one.json'])
     expect(message).toContain('needs one source name per report (2)')
