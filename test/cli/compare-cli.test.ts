@@ -1,24 +1,17 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { resultsDir } from '../support/paths.js'
 import { cli, spawnBin } from './cli-context.js'
+import { freshProject, writeText } from './cli-files.js'
 
 // `vitest-scenario compare` around the comparison: which candidate report, which baseline (a
 // given report, or the candidate run's command run again as a replay), where the files go, and
 // the exit codes. The comparison itself, on real runs, is test/compare/compare-e2e.test.ts.
 
-function project(name: string): string {
-  const dir = join(resultsDir, 'cli-compare', name)
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  return dir
-}
+/** A fresh project folder under test-results/. */
+const project = (name: string): string => freshProject('cli-compare', name)
 
-function write(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, text)
-}
+const write = writeText
 
 /** A results report with no tests (the comparison's details are tested elsewhere). */
 function report(extra: Record<string, unknown> = {}): string {

@@ -1,23 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import type { Comparison } from '../../src/compare/comparison.js'
 import type { ResultsReport } from '../../src/results/results-report.js'
 import { reportOf, runOf, testOf } from '../compare/support/report-builder.js'
-import { resultsDir } from '../support/paths.js'
 import { cli } from './cli-context.js'
+import { freshProject } from './cli-files.js'
 
 // `vitest-scenario compare` on two runs' reports, neither a candidate's: `--report` names the run
 // compared with `--baseline`, and without it a plain run's `<results>/results.json` (a pull
 // request's own run) is compared when no candidate has a report. The views call that side
 // "this run", not a candidate.
 
-function project(name: string): string {
-  const dir = join(resultsDir, 'cli-compare-report', name)
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  return dir
-}
+/** A fresh project folder under test-results/. */
+const project = (name: string): string => freshProject('cli-compare-report', name)
 
 function write(dir: string, path: string, report: ResultsReport): void {
   mkdirSync(dirname(join(dir, path)), { recursive: true })

@@ -1,27 +1,20 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import type { ResultsReport } from '../../src/results/results-report.js'
 import { reportOf, testOf } from '../compare/support/report-builder.js'
-import { resultsDir } from '../support/paths.js'
 import { cli } from './cli-context.js'
+import { freshProject, writeText } from './cli-files.js'
 
 // `vitest-scenario merge`: shards' reports given as files or folders merged into one written
 // report, and every refusal (exit 2) or failed write (exit 1) said once on stderr, nothing written.
 // mergeResultsReports itself is test/results/merge-reports.test.ts; real shards are
 // test/reporter/shards-merge.test.ts.
 
-function project(name: string): string {
-  const dir = join(resultsDir, 'cli-merge', name)
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  return dir
-}
+/** A fresh project folder under test-results/. */
+const project = (name: string): string => freshProject('cli-merge', name)
 
-function write(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, text)
-}
+const write = writeText
 
 const SHA = '0123456789abcdef0123456789abcdef01234567'
 

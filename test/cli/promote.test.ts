@@ -1,25 +1,17 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { resultsDir } from '../support/paths.js'
 import { cli, spawnBin } from './cli-context.js'
+import { freshProject, writeText } from './cli-files.js'
 
 // `vitest-scenario promote <candidate>` on real folders: the default layout beside the test files
 // and `recordings.dir` (named by the candidate's report), a failure in the middle that leaves
 // every file whole, and a reader that never sees a torn file while large files are promoted.
 
 /** A fresh project folder under test-results/. */
-function project(name: string): string {
-  const dir = join(resultsDir, 'cli-promote', name)
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  return dir
-}
+const project = (name: string): string => freshProject('cli-promote', name)
 
-function write(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, text)
-}
+const write = writeText
 
 const recording = (side: string, id: string) =>
   `${JSON.stringify({ kind: 'vitest-scenario.recording', side, id }, null, 2)}\n`
