@@ -2,7 +2,13 @@
 // `expect` come with `import … from 'vitest-scenario'`.
 export type { MatcherOutcome } from './matcher-types.js'
 export { matchers } from './matchers.js'
+export type { AgreementGates } from '../src/calibration/agreement-gates.js'
 export type { MatcherReturn, ScenarioMatchers } from './scenario-matchers.js'
+export {
+  type AgreeMatcherHost,
+  type AgreeWithLabelsMatcher,
+  createToAgreeWithLabels,
+} from './to-agree-with-labels.js'
 export type { ConsistencyOptions } from './to-be-consistent-across.js'
 export type { CalledToolMatcherOptions } from './to-have-called-tool.js'
 export type { AgentTurnMatcherOptions } from './to-have-handed-off-to.js'

@@ -7,13 +7,14 @@ import type { ScenarioMatchers } from './scenario-matchers.js'
 /**
  * The scenario matchers the Jest host registers with Jest's `expect`, each returning Jest's `R`
  * (`void`, or `Promise<void>` after `.resolves` / `.rejects`); `toSatisfyJudge` calls a model, so
- * it always returns a promise (`await expect(result).toSatisfyJudge([...])`).
+ * it always returns a promise (`await expect(result).toSatisfyJudge([...])`), and so does
+ * `toAgreeWithLabels`, which reads files.
  */
 export type JestScenarioMatchers<R> = {
-  [K in Exclude<keyof ScenarioMatchers, 'toSatisfyJudge'>]: (
+  [K in Exclude<keyof ScenarioMatchers, 'toSatisfyJudge' | 'toAgreeWithLabels'>]: (
     ...args: Parameters<ScenarioMatchers[K]>
   ) => R
-} & Pick<ScenarioMatchers, 'toSatisfyJudge'>
+} & Pick<ScenarioMatchers, 'toSatisfyJudge' | 'toAgreeWithLabels'>
 
 declare module 'expect' {
   // The type parameters must be Jest's exactly (all declarations of an interface share them).

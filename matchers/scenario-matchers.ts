@@ -1,3 +1,4 @@
+import type { AgreementGates } from '../src/calibration/agreement-gates.js'
 import type { ExpectedToolStep, ToolArgs } from '../src/outcomes/tool-checks.js'
 import type { BooleanCheck, SingleTurnScope } from '../src/outcomes/types.js'
 import type { ScenarioStatus } from '../src/state/types.js'
@@ -96,6 +97,16 @@ export interface ScenarioMatchers {
    * await expect(result).toSatisfyJudge(['The agent confirms the refund amount'])
    */
   toSatisfyJudge(criteria: readonly string[], options?: JudgeMatcherOptions): Promise<void>
+  /**
+   * Passes when a conversation judge agrees with human labels: received is what `calibrateJudge`
+   * takes (a labels file's path, a folder of them, parsed labels) or a `Calibration` it returned.
+   * Some label must be counted, and the overall statistics must reach every gate (`minTPR` and
+   * `minTNR` on their 95 % Wilson interval's lower bound). Reads the last run's results; await it.
+   *
+   * @example
+   * await expect('test/__labels__/refunds.test.ts.labels.json').toAgreeWithLabels({ minKappa: 0.6 })
+   */
+  toAgreeWithLabels(gates?: AgreementGates): Promise<void>
   /**
    * Passes when the run called tool `name` with arguments matching `args` (every key given
    * deep-equals, a `RegExp` is searched for; other keys ignored), at least once or `times` times,

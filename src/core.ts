@@ -209,6 +209,28 @@ export {
   judgeConversation,
 } from './models/judge-conversation.js'
 export { firstTurnScope, lastTurnScope, turnAt } from './outcomes/scopes.js'
+
+// ─── Calibrating a judge against human labels ─────────────────────────────────────────────────
+export {
+  type CalibrateJudgeOptions,
+  calibrateJudge,
+} from './calibration/calibrate-judge.js'
+export type {
+  Calibration,
+  CriterionCalibration,
+  LabelPlace,
+  MissingLabel,
+  StaleLabel,
+} from './calibration/calibration.js'
+export type { LabelsInput } from './calibration/read-labels-input.js'
+export type { AgreementGates } from './calibration/agreement-gates.js'
+export {
+  type AgreementStats,
+  agreementStats,
+  type RateWithInterval,
+} from './calibration/statistics/agreement-stats.js'
+export { cohensKappa } from './calibration/statistics/cohens-kappa.js'
+export type { Confusion, JudgeVerdict, LabelVerdict } from './calibration/statistics/confusion.js'
 export {
   allTurns,
   anyTurn,

@@ -31,11 +31,27 @@ export type {
 // Inside a test they record to and replay from its recording; `vitest-scenario/core` keeps the
 // unbound `runScenario`, `judgeConversation` and `wrap`.
 export {
+  calibrateJudge,
   judgeConversation,
   recordedFetch,
   runScenario,
   wrap,
 } from './hosts/vitest/setup/test-bound.js'
+
+// The types of `calibrateJudge`'s and `toAgreeWithLabels`' signatures.
+export type {
+  AgreementGates,
+  AgreementStats,
+  CalibrateJudgeOptions,
+  Calibration,
+  Confusion,
+  CriterionCalibration,
+  LabelPlace,
+  LabelsInput,
+  MissingLabel,
+  RateWithInterval,
+  StaleLabel,
+} from './core.js'
 
 // ─── Building a scenario ────────────────────────────────────────────────────────────────────────
 export type { ScenarioDefinition } from './scenario/definition.js'

@@ -110,6 +110,19 @@ export async function judgeTranscript(
   criteria: readonly string[],
   options: JudgeConversationOptions,
 ): Promise<ConversationJudgement> {
+  return judgeTranscriptText(renderTranscript(result), criteria, options)
+}
+
+/**
+ * The judge of an already rendered transcript (`renderTranscript`), e.g. one a run kept in its
+ * results: the same request, byte for byte, as `judgeTranscript` of the result it was rendered
+ * from, so a recording of one answers the other. No checks of its arguments.
+ */
+export async function judgeTranscriptText(
+  transcript: string,
+  criteria: readonly string[],
+  options: JudgeConversationOptions,
+): Promise<ConversationJudgement> {
   const replay: ReplayTally = { calls: 0, recordedDurationMs: 0 }
   const system =
     options.instructions === undefined || options.instructions.trim() === ''
@@ -123,7 +136,7 @@ export async function judgeTranscript(
       {
         messages: [
           { role: 'system', content: system },
-          { role: 'user', content: judgeRequest(result, criteria) },
+          { role: 'user', content: transcriptRequest(transcript, criteria) },
         ],
         responseFormat: formatFor(criteria.length),
       },
@@ -157,8 +170,13 @@ function none(): Usage {
 
 /** The user message: the transcript, then the numbered criteria. */
 export function judgeRequest(result: ScenarioExecutionResult, criteria: readonly string[]): string {
+  return transcriptRequest(renderTranscript(result), criteria)
+}
+
+/** The user message of a rendered transcript: the transcript, then the numbered criteria. */
+export function transcriptRequest(transcript: string, criteria: readonly string[]): string {
   const numbered = criteria.map((c, i) => `${i + 1}. ${c}`).join('\n')
-  return `Transcript:\n<transcript>\n${renderTranscript(result)}\n</transcript>\n\nCriteria:\n${numbered}`
+  return `Transcript:\n<transcript>\n${transcript}\n</transcript>\n\nCriteria:\n${numbered}`
 }
 
 /**

@@ -10,7 +10,10 @@ import type { RecordingSession } from '../../recordings/session.js'
 
 /** The scenario matchers as functions that return nothing or throw an `AssertionError`. */
 export type ScenarioAssertions = {
-  [K in Exclude<keyof ScenarioMatchers, 'toSatisfyJudge' | 'toMatchConversationSnapshot'>]: (
+  [K in Exclude<
+    keyof ScenarioMatchers,
+    'toSatisfyJudge' | 'toMatchConversationSnapshot' | 'toAgreeWithLabels'
+  >]: (
     ...args: Parameters<ScenarioMatchers[K]>
   ) => void
 } & {

@@ -1,3 +1,9 @@
+import {
+  type CalibrateJudgeOptions,
+  calibrateJudge as calibrateWith,
+} from '../../calibration/calibrate-judge.js'
+import type { Calibration } from '../../calibration/calibration.js'
+import type { LabelsInput } from '../../calibration/read-labels-input.js'
 import { isPlainObject } from '../../internal/is-plain-object.js'
 import {
   type ConversationJudgement,
@@ -15,7 +21,10 @@ import { callsAModel } from './calls-a-model.js'
 import type { HostGate } from './host-gate.js'
 import { withRecording } from './with-recording.js'
 
-/** `runScenario`, `judgeConversation`, `wrap` and `recordedFetch` bound to a host's running test. */
+/**
+ * `runScenario`, `judgeConversation`, `calibrateJudge`, `wrap` and `recordedFetch` bound to a
+ * host's running test.
+ */
 export interface HostBound {
   runScenario(definition: ScenarioDefinition, options: RunOptions): Promise<ScenarioExecutionResult>
   judgeConversation(
@@ -23,6 +32,7 @@ export interface HostBound {
     criteria: readonly string[],
     options: JudgeConversationOptions,
   ): Promise<ConversationJudgement>
+  calibrateJudge(labels: LabelsInput, options?: CalibrateJudgeOptions): Promise<Calibration>
   wrap<T extends object>(client: T): T
   recordedFetch: typeof fetch
 }
@@ -58,6 +68,22 @@ export function hostBound(current: () => RecordingSession | undefined, gate: Hos
       return judgeWith(
         result,
         criteria,
+        recording === undefined || own ? options : { ...options, recording },
+      )
+    },
+    // A re-judge for calibration is a test's model call like a judge's: recorded and replayed
+    // through its recording, unless the options give a session of their own. Without `judge` it
+    // only reads files, and needs no host layer.
+    calibrateJudge: (labels, options) => {
+      const own = !isPlainObject(options) || Object.hasOwn(options, 'recording')
+      try {
+        if (isPlainObject(options) && options.judge !== undefined) gate.check('calibrateJudge()')
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      const recording = current()
+      return calibrateWith(
+        labels,
         recording === undefined || own ? options : { ...options, recording },
       )
     },

@@ -28,6 +28,17 @@ export const runScenario: HostBound['runScenario'] = bound.runScenario
 export const judgeConversation: HostBound['judgeConversation'] = bound.judgeConversation
 
 /**
+ * Measures a conversation judge against human labels (see `calibrateJudge` in
+ * `vitest-scenario/core`); with `judge`, the labelled transcripts are judged again and those
+ * calls go through the running test's recording. A `recording` given in the options wins.
+ *
+ * @example
+ * const calibration = await calibrateJudge('test/__labels__/refunds.test.ts.labels.json')
+ * calibration.overall.kappa // 0.82
+ */
+export const calibrateJudge: HostBound['calibrateJudge'] = bound.calibrateJudge
+
+/**
  * A copy of your own `openai` client whose calls go through the recording of the Jest test that
  * makes them (also under `scenario.concurrent`), built with the SDK's `withOptions({ fetch })`:
  * the client itself is not changed, nothing global is patched, and every option is kept.

@@ -15,7 +15,7 @@ export type * from '../core/api-types.js'
 export { type JestConfigLike, type WithScenarioOptions, withScenario } from './with-scenario.js'
 
 // ─── Model calls bound to the running test's recording ───────────────────────────────────────
-export { judgeConversation, recordedFetch, runScenario, wrap } from './bound.js'
+export { calibrateJudge, judgeConversation, recordedFetch, runScenario, wrap } from './bound.js'
 
 // ─── Matchers' types (for Jest's `expect`) ───────────────────────────────────────────────────
 export type { JestScenarioMatchers } from '../../../matchers/jest-matchers.js'

@@ -1,4 +1,5 @@
 import { matchers } from '../../../matchers/matchers.js'
+import { createToAgreeWithLabels } from '../../../matchers/to-agree-with-labels.js'
 import { createToMatchConversationSnapshot } from '../../../matchers/to-match-conversation-snapshot.js'
 import { createToSatisfyJudge } from '../../../matchers/to-satisfy-judge.js'
 import { createConversationSerializer, type SnapshotLocation } from '../../snapshot/index.js'
@@ -53,6 +54,8 @@ export function registerJestMatchers(): void {
       model: () => providedJestOptions()?.parsingModel,
       recording: currentJestRecording,
     }),
+    // Paths (the labels, test-results/results.json) are relative to the working directory.
+    toAgreeWithLabels: createToAgreeWithLabels({ root: () => undefined }),
   })
   expect.addSnapshotSerializer(createConversationSerializer(snapshotLocation, jestSecretSettings))
   ;(globalThis as Record<symbol, unknown>)[REGISTERED] = true

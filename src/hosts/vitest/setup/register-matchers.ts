@@ -4,6 +4,7 @@ import type { MatcherOutcome, MatcherState } from '../../../../matchers/matcher-
 import { matchers } from '../../../../matchers/matchers.js'
 import { createToMatchConversationSnapshot } from '../../../../matchers/to-match-conversation-snapshot.js'
 import type { JudgeMatcherOptions } from '../../../../matchers/to-satisfy-judge.js'
+import type { AgreementGates } from '../../../calibration/agreement-gates.js'
 import { createConversationSerializer, type SnapshotLocation } from '../../../snapshot/index.js'
 import { providedOptions } from './provided-options.js'
 
@@ -27,6 +28,20 @@ async function toSatisfyJudge(
   return loaded.toSatisfyJudge.call(this, received, criteria, options)
 }
 
+/** The calibration matcher's module, imported at its first use like the judge matcher's. */
+let agreeMatcher: Promise<typeof import('./agree-matcher.js')> | undefined
+
+/** `toAgreeWithLabels`, registered before its implementation (and the results reader) is loaded. */
+async function toAgreeWithLabels(
+  this: MatcherState,
+  received: unknown,
+  gates?: AgreementGates,
+): Promise<MatcherOutcome> {
+  agreeMatcher ??= import('./agree-matcher.js')
+  const loaded = await agreeMatcher
+  return loaded.toAgreeWithLabels.call(this, received, gates)
+}
+
 /**
  * Registers the matchers and the conversation snapshot serializer with Vitest's `expect`. The
  * setup entry calls it for every test file (registering again is harmless).
@@ -36,6 +51,7 @@ export function registerMatchers(): void {
     ...matchers,
     toMatchConversationSnapshot: createToMatchConversationSnapshot(Snapshots.toMatchSnapshot),
     toSatisfyJudge,
+    toAgreeWithLabels,
   })
   expect.addSnapshotSerializer(createConversationSerializer(snapshotLocation))
   ;(globalThis as Record<symbol, unknown>)[REGISTERED] = true

@@ -1,0 +1,8 @@
+// The calibration matcher as the Vitest host registers it, loaded at its first use (see
+// register-matchers.ts): it reads results and labels files, which a test file that never
+// calibrates a judge does not need to load.
+import { createToAgreeWithLabels } from '../../../../matchers/to-agree-with-labels.js'
+import { providedOptions } from './provided-options.js'
+
+/** `toAgreeWithLabels`: paths are relative to the Vitest root. */
+export const toAgreeWithLabels = createToAgreeWithLabels({ root: () => providedOptions()?.root })
