@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isModelCallError, withoutDocsLine } from '../errors/index.js'
+import { isModelCallError } from '../errors/index.js'
 import { assertResult } from '../internal/assert-result.js'
 import { describeThrown } from '../internal/describe-value.js'
 import { parseOptions } from '../internal/options-schema.js'
@@ -7,19 +7,19 @@ import { judgementOf, judgeOptionsSchema, readCriteria } from '../outcomes/judge
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
 import type {
-  ChatMessage,
   CriterionJudgement,
   JudgeResult,
   OutcomeError,
   ScenarioExecutionResult,
-  ToolCallRecord,
-  TurnRecord,
   Usage,
 } from '../state/types.js'
 import { chatCompletion, type ReplayTally } from './chat-completion.js'
 import { isLimiter, type Limiter, processLimiter } from './limiter.js'
 import { modelConfigSchema } from './model-config-schema.js'
 import { zodHelpers } from './openai-zod-helpers.js'
+import { renderTranscript } from './transcript-text.js'
+
+export { renderTranscript }
 
 /**
  * The judge's system prompt, the library's own (the testing-agents guide quotes it verbatim; a test keeps the
@@ -177,86 +177,6 @@ export function judgeRequest(result: ScenarioExecutionResult, criteria: readonly
 export function transcriptRequest(transcript: string, criteria: readonly string[]): string {
   const numbered = criteria.map((c, i) => `${i + 1}. ${c}`).join('\n')
   return `Transcript:\n<transcript>\n${transcript}\n</transcript>\n\nCriteria:\n${numbered}`
-}
-
-/**
- * The whole conversation as the judge reads it: the seed, then each turn (numbered from 0, as
- * the matchers and `turnAt(i)` count) with its question (none when `questionText` is `null`), the
- * assistant's tool calls and their results, and its answer.
- */
-export function renderTranscript(result: ScenarioExecutionResult): string {
-  const lines: string[] = []
-  if (result.seed.length > 0) {
-    lines.push('Before the first turn:')
-    renderMessages(result.seed, lines)
-  }
-  result.history.forEach((turn, i) => {
-    lines.push(`Turn ${i} (node ${turn.nodeId}):`)
-    renderTurn(turn, lines)
-  })
-  if (lines.length === 0) lines.push('(no turns)')
-  return lines.join('\n')
-}
-
-function renderTurn(turn: TurnRecord, lines: string[]): void {
-  const questionText: string | null = turn.questionText
-  if (questionText !== null) line(lines, 'user', questionText)
-  const showsTools = turn.messages.some(
-    (m) => m.role === 'tool' || (m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0),
-  )
-  // An agent may report its tool calls without the messages that carried them.
-  if (!showsTools) for (const call of turn.toolCalls) renderToolRecord(call, lines)
-  if (turn.messages.length > 0) renderMessages(turn.messages, lines)
-  else if (turn.rawResponse !== null) line(lines, 'assistant', turn.rawResponse)
-  if (turn.error !== undefined && turn.rawResponse === null) {
-    // The judge reads the conversation, not the library's docs: a docs line would be noise to it
-    // (and would change the request, so its recording).
-    lines.push(
-      `  (no answer: the turn failed, ${turn.error.category}: ${withoutDocsLine(turn.error.message)})`,
-    )
-  }
-}
-
-function renderMessages(messages: readonly ChatMessage[], lines: string[]): void {
-  const names = new Map<string, string>()
-  for (const message of messages) {
-    if (message.role === 'tool') {
-      const name = names.get(message.tool_call_id)
-      line(lines, name === undefined ? 'tool result' : `tool result (${name})`, message.content)
-      continue
-    }
-    if (message.role === 'assistant') {
-      for (const call of message.tool_calls ?? []) {
-        names.set(call.id, call.function.name)
-        lines.push(`  assistant calls tool ${call.function.name} with ${call.function.arguments}`)
-      }
-      if (message.content !== null && message.content !== '') {
-        line(lines, 'assistant', message.content)
-      }
-      continue
-    }
-    line(lines, message.role, message.content)
-  }
-}
-
-function renderToolRecord(call: ToolCallRecord, lines: string[]): void {
-  lines.push(`  assistant calls tool ${call.name} with ${json(call.arguments)}`)
-  if (call.error !== undefined) line(lines, `tool error (${call.name})`, call.error)
-  else if (call.result !== undefined) line(lines, `tool result (${call.name})`, json(call.result))
-}
-
-/** One speaker's message; continuation lines indented under it. */
-function line(lines: string[], who: string, text: string): void {
-  lines.push(`  ${who}: ${text.replace(/\n/g, '\n    ')}`)
-}
-
-function json(value: unknown): string {
-  if (typeof value === 'string') return value
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
 }
 
 const VERDICTS = ['met', 'unmet', 'inconclusive'] as const

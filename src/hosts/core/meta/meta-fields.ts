@@ -4,7 +4,7 @@
 // naming the value's type and size, never its content (it may be a secret).
 import { z } from 'zod'
 
-import { MAX_META_STRING } from './meta-limits.js'
+import { MAX_META_STRING, MAX_TRANSCRIPT_TEXT } from './meta-limits.js'
 
 export { MAX_META_STRING }
 
@@ -38,6 +38,14 @@ export function says(what: string): { error: (issue: { input?: unknown }) => str
 export const textField = z
   .string(says('not a string'))
   .max(MAX_META_STRING, says(`longer than ${MAX_META_STRING}`))
+
+/**
+ * A judged transcript's text: a string of many lines, with a limit of its own
+ * (`MAX_TRANSCRIPT_TEXT`); masked on reading as every `textField` is.
+ */
+export const transcriptText = z
+  .string(says('not a string'))
+  .max(MAX_TRANSCRIPT_TEXT, says(`longer than ${MAX_TRANSCRIPT_TEXT}`))
 
 /** A finite number ≥ 0 (token counts, durations, costs). */
 export const count = (): z.ZodNumber =>
@@ -148,7 +156,9 @@ export function rewriteTexts(
   value: unknown,
   text: (value: string) => string,
 ): unknown {
-  if (schema === textField) return typeof value === 'string' ? text(value) : value
+  if (schema === textField || schema === transcriptText) {
+    return typeof value === 'string' ? text(value) : value
+  }
   if (value === null || value === undefined) return value
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
     return rewriteTexts(schema.unwrap() as z.ZodType, value, text)

@@ -11,5 +11,14 @@ export const SCENARIO_META_VERSION = 1
  */
 export const MAX_META_STRING = 10_000
 
+/**
+ * The longest judged transcript the meta holds (`runs[i].transcript.text`): the labeller shows
+ * it whole, so it has its own limit, far above the other texts'.
+ */
+export const MAX_TRANSCRIPT_TEXT = 40_000
+
 /** The shape of a definition hash: `sha256:` and the first 16 hex digits of the digest. */
 export const DEFINITION_HASH = /^sha256:[0-9a-f]{16}$/
+
+/** The shape of a judged transcript's hash (`transcriptHash`), written as a definition hash is. */
+export { TRANSCRIPT_HASH } from '../../../calibration/transcript-hash.js'

@@ -25,10 +25,11 @@ import {
   rate,
   says,
   textField,
+  transcriptText,
   verdict,
   whole,
 } from './meta-fields.js'
-import { DEFINITION_HASH, SCENARIO_META_VERSION } from './meta-limits.js'
+import { DEFINITION_HASH, SCENARIO_META_VERSION, TRANSCRIPT_HASH } from './meta-limits.js'
 
 export { SCENARIO_META_VERSION }
 
@@ -179,6 +180,19 @@ const runSchema = objectOf({
   judgements: keyedBy(judgementSchema).optional(),
   /** The seeded messages: how many, and the first few of them. */
   seed: objectOf({ count: whole(0), messages: listOf(seedMessageSchema) }).optional(),
+  /**
+   * The transcript the run's conversation judges read, on a run that had one: its hash (human
+   * labels are filed under it and go stale when it changes) and, within the transcripts'
+   * budget, its text, secret-masked, for the labeller.
+   */
+  transcript: objectOf({
+    hash: z
+      .string(says('not a transcript hash'))
+      .regex(TRANSCRIPT_HASH, says("not a transcript hash such as 'sha256:9b0e4c1f27a3d855'")),
+    text: transcriptText.optional(),
+    /** Set when the text was clipped to the meta's limit: the labeller says so. */
+    clipped: flag(),
+  }).optional(),
 })
 
 const samplesSchema = objectOf({
@@ -260,5 +274,7 @@ export type OutcomeErrorMeta = z.output<typeof outcomeErrorSchema>
 export type TurnMeta = z.output<typeof turnSchema>
 /** The error that ended a run. */
 export type RunErrorMeta = z.output<typeof runErrorSchema>
+/** The transcript a run's judges read: its hash and (within the budget) its text. */
+export type JudgedTranscriptMeta = z.output<typeof runSchema>['transcript'] & {}
 /** The pass rate of a scenario run `samples` times. */
 export type SamplesMeta = z.output<typeof samplesSchema>

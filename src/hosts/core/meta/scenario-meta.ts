@@ -11,12 +11,14 @@ import { checkMetaArguments } from './meta-arguments.js'
 import { addJudgements, addTexts } from './meta-budgets.js'
 import { MAX_META_STRING, SCENARIO_META_VERSION } from './meta-limits.js'
 import type { ScenarioMeta } from './meta-schema.js'
+import { addTranscripts } from './meta-transcripts.js'
 import { graphMeta, type MetaText, metaWriter } from './meta-writer.js'
 import { runMeta } from './run-meta.js'
 
 export { JUDGEMENT_BUDGET, TEXT_BUDGET, TEXT_CLIP } from './meta-budgets.js'
-export { MAX_META_STRING, SCENARIO_META_VERSION } from './meta-limits.js'
+export { MAX_META_STRING, MAX_TRANSCRIPT_TEXT, SCENARIO_META_VERSION } from './meta-limits.js'
 export type {
+  JudgedTranscriptMeta,
   JudgementMeta,
   OutcomeErrorMeta,
   RunErrorMeta,
@@ -30,6 +32,7 @@ export type {
   TurnMeta,
   UsageMeta,
 } from './meta-schema.js'
+export { TRANSCRIPT_BUDGET } from './meta-transcripts.js'
 // The schema itself is for readers (`read-meta.ts`, the reporters): the worker builds meta
 // without it, so importing this module does not load it.
 export type { MetaText } from './meta-writer.js'
@@ -91,6 +94,7 @@ export function scenarioMeta(
   }
   addTexts(meta.runs, results, write)
   addJudgements(meta.runs, results, write)
+  addTranscripts(meta.runs, results, write)
   if (options.samples !== undefined) {
     const set = resultSet(results, options.confidence ?? 0.95)
     meta.samples = {
