@@ -1,8 +1,9 @@
 // The matcher functions as a plain object, with no side effects; their types for Vitest's
 // `expect` come with `import … from 'vitest-scenario'`.
+
+export type { AgreementGates } from '../src/calibration/agreement-gates.js'
 export type { MatcherOutcome } from './matcher-types.js'
 export { matchers } from './matchers.js'
-export type { AgreementGates } from '../src/calibration/agreement-gates.js'
 export type { MatcherReturn, ScenarioMatchers } from './scenario-matchers.js'
 export {
   type AgreeMatcherHost,

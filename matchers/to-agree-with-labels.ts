@@ -88,7 +88,8 @@ function summaryLine(calibration: Calibration): string {
     return `The judge agrees with ${agreed} of ${plural(overall.n, 'label')} (verdicts from ${calibration.results}).`
   }
   const total = stale.length + missing.length
-  if (total === 0) return 'No label was counted: there are no labels. Label the last run with `npx vitest-scenario label`.'
+  if (total === 0)
+    return 'No label was counted: there are no labels. Label the last run with `npx vitest-scenario label`.'
   if (missing.length === 0) {
     return `No label was counted: ${total === 1 ? 'the one label is' : `all ${total} labels are`} stale (the conversations changed since). Relabel them with \`npx vitest-scenario label\`.`
   }

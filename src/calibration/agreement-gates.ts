@@ -1,8 +1,8 @@
 // The gates of `toAgreeWithLabels`, on the overall statistics: a rate gate reads the lower bound
 // of its 95 % Wilson interval (a few lucky labels do not pass it), κ and agreement their value.
 import { InvalidArgumentError } from '../errors/index.js'
-import { parseOptionKeys } from '../internal/option-keys.js'
 import { describeValue } from '../internal/describe-value.js'
+import { parseOptionKeys } from '../internal/option-keys.js'
 import type { Calibration } from './calibration.js'
 
 /** The gates of `toAgreeWithLabels`, each between 0 and 1 (κ from −1). */
@@ -33,7 +33,9 @@ export function readGates(gates: unknown, where: string): AgreementGates {
     if (typeof value !== 'number' || !(value >= least && value <= 1)) {
       throw new InvalidArgumentError(
         `${where}: \`${key}\` must be a number from ${least} to 1, got ${describeValue(value)}`,
-        key === 'minKappa' ? 'For example 0.6 (substantial agreement).' : 'For example 0.8 for 80 %.',
+        key === 'minKappa'
+          ? 'For example 0.6 (substantial agreement).'
+          : 'For example 0.8 for 80 %.',
       )
     }
     checked[key] = value
@@ -54,7 +56,10 @@ export interface GateCheck {
  * The gates against `calibration.overall`. With no gate, the judge passes when any label was
  * counted: a calibration of nothing proves nothing, so `n = 0` fails whatever the gates.
  */
-export function checkGates(calibration: Calibration, gates: AgreementGates): {
+export function checkGates(
+  calibration: Calibration,
+  gates: AgreementGates,
+): {
   pass: boolean
   checks: GateCheck[]
 } {

@@ -1,7 +1,7 @@
+import type { ResultsTest } from '../results/results-report.js'
 import type { Calibration, CriterionCalibration, MissingLabel, StaleLabel } from './calibration.js'
 import type { LabelledPair } from './labelled-pair.js'
 import { matchLabels, type SourcedLabels } from './match-labels.js'
-import type { ResultsTest } from '../results/results-report.js'
 import { agreementStats } from './statistics/agreement-stats.js'
 import { addConfusion, type Confusion, countPair, emptyConfusion } from './statistics/confusion.js'
 
@@ -26,7 +26,10 @@ export function summarize(
   missing: MissingLabel[],
   results: string,
 ): Calibration {
-  const groups = new Map<string, { outcome: string; criterion: string; files: Set<string>; table: Confusion }>()
+  const groups = new Map<
+    string,
+    { outcome: string; criterion: string; files: Set<string>; table: Confusion }
+  >()
   const overall = emptyConfusion()
   for (const pair of pairs) {
     const key = JSON.stringify([pair.place.outcome, pair.place.criterion])

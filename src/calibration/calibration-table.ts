@@ -8,7 +8,16 @@ const NAME_WIDTH = 48
 
 /** The rows of `calibration` and a line on its stale and missing labels. */
 export function calibrationTable(calibration: Calibration): string[] {
-  const header = ['', 'n', 'agreement', 'κ', 'TPR [95% CI]', 'TNR [95% CI]', 'tp fn fp tn', 'inconclusive']
+  const header = [
+    '',
+    'n',
+    'agreement',
+    'κ',
+    'TPR [95% CI]',
+    'TNR [95% CI]',
+    'tp fn fp tn',
+    'inconclusive',
+  ]
   const rows = calibration.criteria.map((c) => row(clip(`${c.outcome} › ${c.criterion}`), c))
   rows.push(row('overall', calibration.overall))
   const table = [header, ...rows]

@@ -112,7 +112,12 @@ function findCriterion(tests: readonly ResultsTest[], place: LabelPlace): Found 
       reason: `no sample ${place.sample} (the test ran ${runs.length} ${runs.length === 1 ? 'sample' : 'samples'})`,
     }
   }
-  const judgement = run.judgements === undefined ? undefined : Object.hasOwn(run.judgements, place.outcome) ? run.judgements[place.outcome] : undefined
+  const judgement =
+    run.judgements === undefined
+      ? undefined
+      : Object.hasOwn(run.judgements, place.outcome)
+        ? run.judgements[place.outcome]
+        : undefined
   if (judgement === undefined) {
     return { ok: false, reason: `no judge verdict for outcome ${JSON.stringify(place.outcome)}` }
   }

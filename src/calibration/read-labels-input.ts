@@ -69,7 +69,8 @@ export function labelsFilesUnder(folder: string): string[] {
   for (const entry of entries) {
     const path = join(folder, entry.name)
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== '.git') found.push(...labelsFilesUnder(path))
+      if (entry.name !== 'node_modules' && entry.name !== '.git')
+        found.push(...labelsFilesUnder(path))
     } else if (entry.isFile() && entry.name.endsWith(SUFFIX)) found.push(path)
   }
   return found

@@ -34,12 +34,25 @@ export async function rejudge(
   // In label order, one conversation at a time: identical requests are answered by a recording
   // in the order they were made, so the order must not depend on timing.
   for (const item of current) {
-    const text = item.run.transcript?.text
-    if (text === undefined) {
-      missing.push({ ...item.place, reason: 'the run kept no transcript text to judge again' })
+    const transcript = item.run.transcript
+    if (transcript?.text === undefined || transcript.clipped === true) {
+      // A clipped transcript is not what the run's judge read: judging it would grade another
+      // conversation than the one labelled.
+      const reason =
+        transcript?.text === undefined
+          ? 'the run kept no transcript text to judge again (past the transcripts’ budget)'
+          : 'the run kept only part of the transcript, too little to judge again'
+      missing.push({ ...item.place, reason })
       continue
     }
-    const key = JSON.stringify([item.place.file, item.place.project, item.place.test, item.place.sample, item.place.outcome])
+    const text = transcript.text
+    const key = JSON.stringify([
+      item.place.file,
+      item.place.project,
+      item.place.test,
+      item.place.sample,
+      item.place.outcome,
+    ])
     let verdicts = asked.get(key)
     if (verdicts === undefined) {
       verdicts = await judgeAgain(text, item, settings)
@@ -47,7 +60,9 @@ export async function rejudge(
     }
     const verdict = verdicts.get(item.place.criterion)
     if (verdict === undefined) {
-      throw new InvalidArgumentError(`calibrateJudge() lost the verdict on ${JSON.stringify(item.place.criterion)}`)
+      throw new InvalidArgumentError(
+        `calibrateJudge() lost the verdict on ${JSON.stringify(item.place.criterion)}`,
+      )
     }
     pairs.push({ place: item.place, label: item.label, verdict })
   }
@@ -69,10 +84,13 @@ async function judgeAgain(
     })
     if (!judged.ok) {
       const { place } = item
-      throw new ScenarioError(judged.error.category === 'recording' ? 'recording_missing' : 'model_call_failed', {
-        what: `calibrateJudge() could not judge ${place.file} › ${place.test} (sample ${place.sample}, outcome ${JSON.stringify(place.outcome)}) again: ${judged.error.message}`,
-        fix: 'Check the judge’s model and its endpoint, or record the calls (VITEST_SCENARIO_RECORD=all) before replaying them.',
-      })
+      throw new ScenarioError(
+        judged.error.category === 'recording' ? 'recording_missing' : 'model_call_failed',
+        {
+          what: `calibrateJudge() could not judge ${place.file} › ${place.test} (sample ${place.sample}, outcome ${JSON.stringify(place.outcome)}) again: ${judged.error.message}`,
+          fix: 'Check the judge’s model and its endpoint, or record the calls (VITEST_SCENARIO_RECORD=all) before replaying them.',
+        },
+      )
     }
     judged.judgement.criteria.forEach((c, i) => {
       const tally = tallies[i]

@@ -5,6 +5,8 @@
 // click. The details sit in the page as inert text until then (html-script.ts), each distinct
 // graph is drawn once (graph-drawings.ts), and off-screen groups are not laid out
 // (`content-visibility`). Every piece of user text goes through escapeHtml.
+import type { RunCalibration } from '../calibration/run-calibration.js'
+import { calibrationHtml } from './calibration-html.js'
 import { formatCount, formatDuration, formatPercent, formatUsage } from './format.js'
 import { GraphDrawings } from './graph-drawings.js'
 import { ARROW_MARKERS } from './graph-svg.js'
@@ -27,8 +29,15 @@ const BLOCK = 100
 const ROW_HEIGHT = 34
 const FAILURE_HEIGHT = 24
 
-/** The HTML report of a run's scenario tests, as one page. */
-export function htmlReport(entries: readonly ScenarioEntry[], summary: RunSummary): string {
+/**
+ * The HTML report of a run's scenario tests, as one page; with `calibration`, its calibration
+ * section follows the failed scenarios.
+ */
+export function htmlReport(
+  entries: readonly ScenarioEntry[],
+  summary: RunSummary,
+  calibration?: RunCalibration,
+): string {
   const drawings = new GraphDrawings()
   const body = [
     '<svg class="defs" width="0" height="0" aria-hidden="true"><defs>',
@@ -43,7 +52,9 @@ export function htmlReport(entries: readonly ScenarioEntry[], summary: RunSummar
   if (entries.length === 0) body.push('<p>No scenario tests ran.</p>')
   else {
     const open = entries.length <= OPEN_ALL_UP_TO
-    body.push(failureList(entries), ...fileGroups(entries, drawings, open))
+    body.push(failureList(entries))
+    if (calibration !== undefined) body.push(calibrationHtml(calibration))
+    body.push(...fileGroups(entries, drawings, open))
   }
   body.push('</main>', '<footer>vitest-scenario · offline report</footer>')
   // The drawings come last: nothing on the first screen needs them.

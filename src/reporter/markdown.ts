@@ -1,8 +1,10 @@
 // The Markdown report: a summary table, then per scenario its graph as a ```mermaid block and
 // a table of its runs. Written to the `markdown` path and appended to GITHUB_STEP_SUMMARY.
 import { Buffer } from 'node:buffer'
+import type { RunCalibration } from '../calibration/run-calibration.js'
 import type { ScenarioRunMeta } from '../hosts/core/meta/scenario-meta.js'
 import { stripControl } from '../secrets/index.js'
+import { calibrationMarkdown } from './calibration-markdown.js'
 import {
   formatCount,
   formatDuration,
@@ -92,12 +94,14 @@ function summaryText(summary: RunSummary): string {
  * step summary), what does not fit is left out and counted: overview rows past the first
  * `MAX_OVERVIEW_ROWS` or past the budget, then scenario sections past the first `MAX_SECTIONS` or
  * past the budget. When something must go, failed scenarios come first: they are what a reader
- * opens the report for.
+ * opens the report for. With `calibration` (labels files exist for the run's test files), a
+ * calibration section follows the overview table.
  */
 export function markdownReport(
   entries: readonly ScenarioEntry[],
   summary: RunSummary,
   maxBytes = Number.POSITIVE_INFINITY,
+  calibration?: RunCalibration,
 ): string {
   const head = ['# Scenario report', '', summaryText(summary), '']
   if (entries.length === 0) return [...head, 'No scenario tests ran.', ''].join('\n')
@@ -120,6 +124,14 @@ export function markdownReport(
     )
   }
   head.push('')
+  if (calibration !== undefined) {
+    const section = calibrationMarkdown(calibration)
+    // The section is small (at most MAX_CALIBRATION_ROWS rows); it goes only where it fits.
+    if (used + bytes(section) + 2 <= maxBytes) {
+      head.push(section, '')
+      used += bytes(section) + 2
+    }
+  }
   let text = head.join('\n')
   const sections = fitting(
     entries,

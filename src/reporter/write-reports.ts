@@ -4,6 +4,7 @@
 import { Buffer } from 'node:buffer'
 import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
+import { type RunCalibration, runCalibration } from '../calibration/run-calibration.js'
 import { reportMask } from '../hosts/core/meta/meta-text.js'
 import { RESULTS_PATH_ENV, resultsTarget } from '../results/results-path.js'
 import { DEFAULT_RESULTS_PATH } from '../results/results-report.js'
@@ -64,17 +65,25 @@ export function writeReports(
     }
   }
   const { markdown, html } = options
-  if (markdown !== undefined) write('markdown', markdown, () => markdownReport(entries, summary))
-  if (html !== undefined) write('html', html, () => htmlReport(entries, summary))
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY
+  const wantsSummary = stepSummary !== undefined && stepSummary !== '' && entries.length > 0
+  // Read once, and only when a report shows it: labels files beside the run's test files.
+  const calibration =
+    markdown !== undefined || html !== undefined || wantsSummary
+      ? reportCalibration(entries, root)
+      : undefined
+  if (markdown !== undefined) {
+    write('markdown', markdown, () => markdownReport(entries, summary, undefined, calibration))
+  }
+  if (html !== undefined) write('html', html, () => htmlReport(entries, summary, calibration))
   // A run with no test at all (a filter that matched nothing) leaves the last report in place.
   if (run.testsRan) {
     const failure = writeJson(entries, options.json, root, run, fix('json'))
     if (typeof failure === 'string') written.push(failure)
     else if (failure !== undefined) failures.push(failure)
   }
-  const stepSummary = process.env.GITHUB_STEP_SUMMARY
-  if (stepSummary !== undefined && stepSummary !== '' && entries.length > 0) {
-    const failure = appendStepSummary(stepSummary, entries, summary)
+  if (wantsSummary) {
+    const failure = appendStepSummary(stepSummary, entries, summary, calibration)
     if (failure !== undefined) failures.push(failure)
   }
   return { written, failures }
@@ -150,13 +159,14 @@ function appendStepSummary(
   file: string,
   entries: readonly ScenarioEntry[],
   summary: RunSummary,
+  calibration: RunCalibration | undefined,
 ): ReportWriteError | undefined {
   const fix =
     'GITHUB_STEP_SUMMARY must name a file the job can write (GitHub Actions sets it); outside Actions, unset it.'
   try {
     const used = sizeOf(file)
     const budget = STEP_SUMMARY_LIMIT - used - 1
-    const report = markdownReport(entries, summary, budget)
+    const report = markdownReport(entries, summary, budget, calibration)
     if (Buffer.byteLength(report, 'utf8') > budget) {
       return new ReportWriteError(
         'GitHub step summary',
@@ -179,5 +189,20 @@ function sizeOf(file: string): number {
   } catch {
     // No file yet: the step has written nothing there.
     return 0
+  }
+}
+
+/**
+ * The run's calibration for the reports, or `undefined` (no labels files). A report is not a
+ * test: whatever goes wrong reading labels is shown in the section, never thrown.
+ */
+function reportCalibration(
+  entries: readonly ScenarioEntry[],
+  root: string,
+): RunCalibration | undefined {
+  try {
+    return runCalibration(entries, root)
+  } catch {
+    return undefined
   }
 }

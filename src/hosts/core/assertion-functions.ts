@@ -13,9 +13,7 @@ export type ScenarioAssertions = {
   [K in Exclude<
     keyof ScenarioMatchers,
     'toSatisfyJudge' | 'toMatchConversationSnapshot' | 'toAgreeWithLabels'
-  >]: (
-    ...args: Parameters<ScenarioMatchers[K]>
-  ) => void
+  >]: (...args: Parameters<ScenarioMatchers[K]>) => void
 } & {
   /** Asks a conversation judge (one model call, through the test's recording); await it. */
   toSatisfyJudge(...args: Parameters<ScenarioMatchers['toSatisfyJudge']>): Promise<void>
