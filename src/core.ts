@@ -222,6 +222,7 @@ export type {
   MissingLabel,
   StaleLabel,
 } from './calibration/calibration.js'
+export type { Label, LabelsFile } from './calibration/labels-file.js'
 export type { LabelsInput } from './calibration/read-labels-input.js'
 export type { AgreementGates } from './calibration/agreement-gates.js'
 export {

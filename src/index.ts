@@ -31,14 +31,14 @@ export type {
 // Inside a test they record to and replay from its recording; `vitest-scenario/core` keeps the
 // unbound `runScenario`, `judgeConversation` and `wrap`.
 export {
-  calibrateJudge,
   judgeConversation,
   recordedFetch,
   runScenario,
   wrap,
 } from './hosts/vitest/setup/test-bound.js'
 
-// The types of `calibrateJudge`'s and `toAgreeWithLabels`' signatures.
+// The types of `calibrateJudge`'s and `toAgreeWithLabels`' signatures. `calibrateJudge` itself
+// is in `vitest-scenario/core`: the root holds at most 60 runtime values.
 export type {
   AgreementGates,
   AgreementStats,
@@ -46,7 +46,9 @@ export type {
   Calibration,
   Confusion,
   CriterionCalibration,
+  Label,
   LabelPlace,
+  LabelsFile,
   LabelsInput,
   MissingLabel,
   RateWithInterval,

@@ -11,7 +11,7 @@ import { DEFAULT_RESULTS_PATH } from '../results/results-report.js'
 import type { Calibration } from './calibration.js'
 import { summarize } from './calibration-of.js'
 import { matchLabels } from './match-labels.js'
-import { type LabelsInput, readLabelsInput } from './read-labels-input.js'
+import { type LabelsInput, readLabelsInput, shown } from './read-labels-input.js'
 import { rejudge } from './rejudge.js'
 
 /** The rules of `calibrateJudge`'s options, the one place they live. */
@@ -89,7 +89,7 @@ export async function calibrateJudge(
   const report = readResultsReport(results)
   const matched = matchLabels(files, report.tests)
   if (checked.judge === undefined) {
-    return summarize(matched.current, matched.stale, matched.missing, results)
+    return summarize(matched.current, matched.stale, matched.missing, shown(results, root))
   }
   const again = await rejudge(matched.current, {
     model: checked.judge.model,
@@ -97,5 +97,10 @@ export async function calibrateJudge(
     votes: checked.judge.votes,
     recording: checked.recording,
   })
-  return summarize(again.pairs, matched.stale, [...matched.missing, ...again.missing], results)
+  return summarize(
+    again.pairs,
+    matched.stale,
+    [...matched.missing, ...again.missing],
+    shown(results, root),
+  )
 }

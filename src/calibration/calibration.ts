@@ -48,6 +48,9 @@ export interface Calibration {
   criteria: CriterionCalibration[]
   stale: StaleLabel[]
   missing: MissingLabel[]
-  /** The results file whose verdicts (or transcripts, when re-judged) were compared. */
+  /**
+   * The results file whose verdicts (or transcripts, when re-judged) were compared, relative to
+   * the root (absolute outside it); `'this run'` in a report.
+   */
   results: string
 }

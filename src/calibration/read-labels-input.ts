@@ -77,7 +77,7 @@ export function labelsFilesUnder(folder: string): string[] {
 }
 
 /** A path as messages show it: relative to the root with `/`, or absolute outside it. */
-function shown(path: string, root: string): string {
+export function shown(path: string, root: string): string {
   const inside = relative(root, path)
   return inside.startsWith('..') ? path : inside.split(sep).join('/')
 }

@@ -97,4 +97,14 @@ describe('agreementStats()', () => {
     countPair(confusion, 'unmet', 'unmet')
     expect(confusion).toEqual({ tp: 1, fn: 1, fp: 1, tn: 2, inconclusive: 2 })
   })
+
+  test('refuses what is not a table of counts, with a clear error', () => {
+    expect(() => agreementStats(null as never)).toThrow(
+      'agreementStats(confusion) needs a table { tp, fn, fp, tn, inconclusive? } of whole counts ≥ 0, got null',
+    )
+    expect(() => cohensKappa({ tp: 1, fn: -1, fp: 0, tn: 0 })).toThrow('(`fn` is not a count)')
+    expect(() => agreementStats({ tp: 1, fn: 0, fp: 0, tn: 0, inconclusive: 1 })).toThrow(
+      'of whole counts ≥ 0',
+    )
+  })
 })

@@ -16,7 +16,7 @@ function documentedMatchers(): string[] {
 }
 
 test('the matcher table lists exactly the registered matchers', () => {
-  const made = ['toMatchConversationSnapshot', 'toSatisfyJudge']
+  const made = ['toMatchConversationSnapshot', 'toSatisfyJudge', 'toAgreeWithLabels']
   const registered = [...Object.keys(matchers), ...made].sort()
   expect(registered.length).toBeGreaterThan(10)
   expect(documentedMatchers().sort()).toEqual(registered)

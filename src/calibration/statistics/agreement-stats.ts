@@ -3,7 +3,7 @@
 // gates read — a small labelled set gives a wide interval, and a gate on its lower bound says so.
 import { wilsonInterval } from '../../samples/wilson-interval.js'
 import { cohensKappa } from './cohens-kappa.js'
-import type { Confusion } from './confusion.js'
+import { assertConfusion, type Confusion } from './confusion.js'
 
 /** A rate with its 95 % Wilson interval; every number `null` when no pair had its class. */
 export interface RateWithInterval {
@@ -37,6 +37,7 @@ export interface AgreementStats {
  * // { value: 0.9, low: 0.596, high: 0.982, n: 10 } (rounded)
  */
 export function agreementStats(confusion: Confusion): AgreementStats {
+  assertConfusion(confusion, 'agreementStats(confusion)')
   const { tp, fn, fp, tn } = confusion
   const n = tp + fn + fp + tn
   return {
@@ -45,7 +46,7 @@ export function agreementStats(confusion: Confusion): AgreementStats {
     kappa: cohensKappa(confusion),
     tpr: rate(tp, tp + fn),
     tnr: rate(tn, tn + fp),
-    confusion: { ...confusion },
+    confusion: { tp, fn, fp, tn, inconclusive: confusion.inconclusive ?? 0 },
   }
 }
 

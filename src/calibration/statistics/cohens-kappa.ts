@@ -1,4 +1,4 @@
-import type { Confusion } from './confusion.js'
+import { assertConfusion, type Confusion } from './confusion.js'
 
 /**
  * Cohen's κ of a 2×2 table (Cohen 1960): the agreement beyond what two raters with these
@@ -10,6 +10,7 @@ import type { Confusion } from './confusion.js'
  * cohensKappa({ tp: 20, fn: 5, fp: 10, tn: 15, inconclusive: 0 }) // 0.4
  */
 export function cohensKappa(table: Pick<Confusion, 'tp' | 'fn' | 'fp' | 'tn'>): number | null {
+  assertConfusion(table, 'cohensKappa(table)')
   const { tp, fn, fp, tn } = table
   const n = tp + fn + fp + tn
   if (n === 0) return null

@@ -3,6 +3,10 @@
 // negative — and is counted again on its own, so a judge that hedges is not mistaken for one that
 // says `unmet`.
 
+import { InvalidArgumentError } from '../../errors/index.js'
+import { assertReadable } from '../../internal/assert-readable.js'
+import { describeValue } from '../../internal/describe-value.js'
+
 /** How a judge's verdicts fell against the labels of the same criteria and conversations. */
 export interface Confusion {
   /** Labelled `met`, judged `met`. */
@@ -46,4 +50,36 @@ export function addConfusion(into: Confusion, table: Confusion): void {
   into.fp += table.fp
   into.tn += table.tn
   into.inconclusive += table.inconclusive
+}
+
+const CELLS = ['tp', 'fn', 'fp', 'tn'] as const
+
+/**
+ * Throws an `InvalidArgumentError` unless `value` is a table of whole counts ≥ 0 (`inconclusive`
+ * optional, at most `fn + tn`): statistics of anything else would be numbers made up.
+ */
+export function assertConfusion(
+  value: unknown,
+  where: string,
+): asserts value is Pick<Confusion, 'tp' | 'fn' | 'fp' | 'tn'> & { inconclusive?: number } {
+  assertReadable(value, where, 1)
+  const table = value as Record<string, unknown> | null
+  const bad =
+    typeof table !== 'object' || table === null
+      ? 'not an object'
+      : [...CELLS, 'inconclusive']
+          .filter((cell) => cell !== 'inconclusive' || table[cell] !== undefined)
+          .find((cell) => !isCount(table[cell]))
+  if (bad === undefined) {
+    const { fn, tn, inconclusive } = table as Record<string, number>
+    if (inconclusive === undefined || inconclusive <= (fn ?? 0) + (tn ?? 0)) return
+  }
+  throw new InvalidArgumentError(
+    `${where} needs a table { tp, fn, fp, tn, inconclusive? } of whole counts ≥ 0, got ${describeValue(value)}${bad === undefined || bad === 'not an object' ? '' : ` (\`${bad}\` is not a count)`}`,
+    'Count each labelled criterion once: tp (labelled met, judged met), fn, fp, tn; inconclusive counts those of fn and tn the judge could not decide.',
+  )
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0
 }

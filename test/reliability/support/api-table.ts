@@ -8,6 +8,7 @@ import OpenAI from 'openai'
 import type { MatcherState } from 'vitest'
 import { z } from 'zod'
 import {
+  createToAgreeWithLabels,
   createToMatchConversationSnapshot,
   createToSatisfyJudge,
   matchers,
@@ -15,7 +16,11 @@ import {
 import { aiSdkAgent, aiSdkModel } from '../../../src/ai-sdk/index.js'
 import * as core from '../../../src/core.js'
 import * as host from '../../../src/host.js'
-import { assertScenario, scenarioWith } from '../../../src/hosts/node-test/index.js'
+import {
+  assertAgreesWithLabels,
+  assertScenario,
+  scenarioWith,
+} from '../../../src/hosts/node-test/index.js'
 import { scenarioReporter } from '../../../src/hosts/node-test/reporter.js'
 import { scenarioPlugin } from '../../../src/hosts/vitest/plugin/index.js'
 import { ScenarioReporter } from '../../../src/hosts/vitest/reporter/index.js'
@@ -86,6 +91,9 @@ const {
   isStateCheck,
   judge,
   judgeConversation,
+  calibrateJudge,
+  agreementStats,
+  cohensKappa,
   lastTurn,
   lastTurnScope,
   literalMatch,
@@ -153,6 +161,55 @@ const opts = (keys: readonly string[], ...valid: Recipe[]): fc.Arbitrary<Recipe>
   arg(tampered(oneOf(constant(undefined), ...valid), keys))
 /** An object built fresh from a literal (for objects the call may keep or mutate). */
 const obj = (label: string, make: () => unknown): Recipe => recipe(label, make)
+
+/** Labels as calibrateJudge takes them: paths (none of them exists), parsed content, lists. */
+const labelsContent = () => ({
+  kind: 'vitest-scenario.labels',
+  version: 1,
+  file: 'test/refunds.test.ts',
+  labels: [
+    {
+      test: 'refunds > asks first',
+      sample: 0,
+      outcome: 'polite refund',
+      criterion: 'Asks for the order number',
+      transcript: 'sha256:3f9a0c1d2e4b5a69',
+      verdict: 'met',
+    },
+  ],
+})
+const labelsArg = arg(
+  tamperedAt(
+    oneOf(
+      constant('test-results/no-such.labels.json'),
+      recipe('labels content', labelsContent),
+      recipe('[labels content]', () => [labelsContent()]),
+    ),
+    [['labels'], ['labels', 0], ['labels', 0, 'verdict'], ['file'], ['kind']],
+  ),
+)
+/** calibrateJudge's options: a results file that does not exist, a root, a judge. */
+const calibrateOptions = opts(
+  ['results', 'root', 'judge', 'recording'],
+  obj('{ results }', () => ({ results: 'test-results/no-such-results.json' })),
+  obj('{ judge: { model } }', () => ({
+    results: 'test-results/no-such-results.json',
+    judge: { model: { model: 'judge', baseURL: 'http://127.0.0.1:9/v1' }, votes: 3 },
+  })),
+)
+const confusionArg = arg(
+  tampered(
+    oneOf(
+      obj('a table', () => ({ tp: 3, fn: 1, fp: 1, tn: 2, inconclusive: 1 })),
+      obj('an empty table', () => ({ tp: 0, fn: 0, fp: 0, tn: 0, inconclusive: 0 })),
+    ),
+    ['tp', 'fn', 'fp', 'tn', 'inconclusive'],
+  ),
+)
+const gatesArg = opts(
+  ['minKappa', 'minTPR', 'minTNR', 'minAgreement'],
+  obj('{ minKappa, minTPR }', () => ({ minKappa: 0.6, minTPR: 0.8 })),
+)
 
 /** A call a recording session answers (`handle` and `answer` take the same). */
 const sessionCall = opts(
@@ -396,6 +453,9 @@ export const table: Readonly<Record<string, Signature>> = {
       })),
     ),
   ),
+  calibrateJudge: fn(calibrateJudge, labelsArg, calibrateOptions),
+  agreementStats: fn(agreementStats, confusionArg),
+  cohensKappa: fn(cohensKappa, confusionArg),
   anyOf: fn(anyOf, r(booleanChecks), r(booleanChecks)),
   atLeastN: fn(atLeastN, v(0, 1, 2), r(booleanChecks), r(booleanChecks)),
   allTurns: fn(
@@ -1230,6 +1290,26 @@ export const table: Readonly<Record<string, Signature>> = {
     v(['Polite']),
     judgeOptions,
   ),
+  createToAgreeWithLabels: fn(
+    createToAgreeWithLabels,
+    opts(
+      ['root'],
+      obj('{ root }', () => ({ root: () => undefined })),
+    ),
+  ),
+  'createToAgreeWithLabels()(received, gates)': {
+    args: fn(
+      () => undefined,
+      fc.boolean().map((b) => constant(b)),
+      labelsArg,
+      gatesArg,
+    ).args,
+    call: ([isNot, ...rest]) =>
+      createToAgreeWithLabels({ root: () => undefined }).apply(
+        matcherState(isNot === true),
+        rest as [unknown, never],
+      ),
+  },
   'createToMatchConversationSnapshot()(received, hint)': matcher(
     createToMatchConversationSnapshot(() => ({ pass: true, message: () => '' })),
     v(undefined, 'hint'),
@@ -1259,6 +1339,7 @@ export const table: Readonly<Record<string, Signature>> = {
   // The node:test host (vitest-scenario/node-test): the assertions are made lazily, so any
   // received value gives an object; the reporter's options are checked when it is made.
   assertScenario: fn(assertScenario, result),
+  assertAgreesWithLabels: fn(assertAgreesWithLabels, labelsArg, gatesArg),
   // Declares nothing: it checks the options and returns a scenario() that declares when called.
   scenarioWith: fn(
     scenarioWith,

@@ -109,6 +109,7 @@ export const returnedCallables: readonly string[] = [
   'scriptedModel()(conversation, context)',
   'createToMatchConversationSnapshot()(received, hint)',
   'createToSatisfyJudge()(received, criteria, options)',
+  'createToAgreeWithLabels()(received, gates)',
   'aiSdkAgent()(conversation, context)',
   'openAIAgent()(conversation, context)',
 ]
