@@ -3,7 +3,7 @@
 import { share, withInterval } from '../calibration/calibration-table.js'
 import type { RunCalibration } from '../calibration/run-calibration.js'
 import type { AgreementStats } from '../calibration/statistics/agreement-stats.js'
-import { markdownText } from './markdown.js'
+import { codeSpan, markdownText } from './markdown.js'
 
 /** The most criteria the section lists; the rest are counted (the overall row has them all). */
 export const MAX_CALIBRATION_ROWS = 100
@@ -14,7 +14,7 @@ export function calibrationMarkdown(run: RunCalibration): string {
   const lines = [
     '## Calibration',
     '',
-    `The judges' verdicts of this run against the human labels in ${files.map((f) => `\`${markdownText(f)}\``).join(', ')}. TPR and TNR with their 95% Wilson intervals; \`met\` is the positive class, an inconclusive verdict counts as not met.`,
+    `The judges' verdicts of this run against the human labels in ${files.map(codeSpan).join(', ')}. TPR and TNR with their 95% Wilson intervals; \`met\` is the positive class, an inconclusive verdict counts as not met.`,
     '',
     '| Outcome | Criterion | n | Agreement | κ | TPR | TNR | tp / fn / fp / tn | Inconclusive |',
     '|---|---|---:|---:|---:|---|---|---|---:|',

@@ -37,6 +37,9 @@ svg.defs { position: absolute; width: 0; height: 0; overflow: hidden; }
 .failures ul { list-style: none; padding: 0; margin: 0; }
 .failures li { line-height: 24px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .failures a { color: var(--fail); font-weight: 600; }
+.calibration { background: var(--card); border: 1px solid var(--line); border-radius: 8px;
+  padding: 10px 16px; margin-bottom: 18px; }
+.calibration p { margin: 6px 0; }
 .block { content-visibility: auto; }
 details.file { background: var(--card); border: 1px solid var(--line); border-radius: 8px; margin-bottom: 18px; }
 details.file > summary { display: flex; gap: 12px; align-items: baseline; padding: 10px 16px; list-style: none; cursor: pointer; }

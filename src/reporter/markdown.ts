@@ -55,7 +55,7 @@ export function markdownText(text: string): string {
 }
 
 /** Text in a code span: one line, no control characters, backticks (which would end it) as `'`. */
-function codeSpan(text: string): string {
+export function codeSpan(text: string): string {
   return `\`${stripControl(text).replace(/\s+/g, ' ').trim().replace(/`/g, "'")}\``
 }
 
