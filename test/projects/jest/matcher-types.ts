@@ -37,5 +37,14 @@ export async function judged(result: ScenarioExecutionResult): Promise<void> {
   await expect(result).toSatisfyJudge('The agent stays polite.')
 }
 
+export async function calibrated(): Promise<void> {
+  // toAgreeWithLabels reads files: it returns a promise whatever Jest's `R`.
+  const agreed: Promise<void> = expect('test/__labels__').toAgreeWithLabels({ minKappa: 0.6 })
+  await agreed
+  await expect('test/__labels__').not.toAgreeWithLabels()
+  // @ts-expect-error an unknown gate
+  await expect('test/__labels__').toAgreeWithLabels({ minKapa: 0.6 })
+}
+
 // Each matcher returns Jest's `R`.
 export const returns: ReturnType<JestScenarioMatchers<void>['toHaveStatus']> = undefined
