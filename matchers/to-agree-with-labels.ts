@@ -1,18 +1,21 @@
 import { type AgreementGates, checkGates, readGates } from '../src/calibration/agreement-gates.js'
-import { calibrateJudge } from '../src/calibration/calibrate-judge.js'
 import type { Calibration } from '../src/calibration/calibration.js'
 import { calibrationTable, share } from '../src/calibration/calibration-table.js'
-import type { LabelsInput } from '../src/calibration/read-labels-input.js'
+import { InvalidArgumentError } from '../src/errors/index.js'
 import { assertReadable } from '../src/internal/assert-readable.js'
+import { describeValue } from '../src/internal/describe-value.js'
 import { isPlainObject } from '../src/internal/is-plain-object.js'
 import { hint } from './judge.js'
 import type { MatcherOutcome, MatcherState } from './matcher-types.js'
 import { plural } from './text.js'
 
-/** What the host gives `toAgreeWithLabels`: the project root relative paths start from. */
+/**
+ * What the host gives `toAgreeWithLabels`: how it calibrates what the assertion received (labels
+ * paths, folders or content) — `calibrateJudge` with the host's root, so the matcher itself reads
+ * no file.
+ */
 export interface AgreeMatcherHost {
-  /** The root (`test-results/results.json` and label paths are under it); the cwd when absent. */
-  root: () => string | undefined
+  calibrate: (labels: unknown) => Promise<Calibration>
 }
 
 /** The async matcher `createToAgreeWithLabels` builds. */
@@ -36,19 +39,25 @@ const NAMES: Record<keyof AgreementGates, string> = {
  * bound, `minKappa`/`minAgreement` on the value). The message shows each criterion's statistics.
  *
  * @example
- * expect.extend({ toAgreeWithLabels: createToAgreeWithLabels({ root: () => undefined }) })
+ * expect.extend({ toAgreeWithLabels: createToAgreeWithLabels({ calibrate: (labels) => calibrateJudge(labels as LabelsInput) }) })
  * await expect('test').toAgreeWithLabels({ minKappa: 0.6, minTPR: 0.8 })
  */
 export function createToAgreeWithLabels(host: AgreeMatcherHost): AgreeWithLabelsMatcher {
+  assertReadable(host, 'createToAgreeWithLabels(host)')
+  if (!isPlainObject(host) || typeof host.calibrate !== 'function') {
+    throw new InvalidArgumentError(
+      `createToAgreeWithLabels(host) needs { calibrate }, a function from what the assertion received to a Calibration, got ${describeValue(host)}`,
+      'Pass e.g. { calibrate: (labels) => calibrateJudge(labels) }.',
+    )
+  }
+  const { calibrate } = host
   return async function toAgreeWithLabels(
     this: MatcherState,
     received: unknown,
     gates?: AgreementGates,
   ): Promise<MatcherOutcome> {
     const checked = readGates(gates, 'toAgreeWithLabels(gates)')
-    const calibration = isCalibration(received)
-      ? received
-      : await calibrateJudge(received as LabelsInput, rootOption(host.root()))
+    const calibration = isCalibration(received) ? received : await calibrate(received)
     const verdict = checkGates(calibration, checked)
     const args = Object.entries(checked)
       .map(([key, value]) => `${key}: ${value}`)
@@ -94,10 +103,6 @@ function summaryLine(calibration: Calibration): string {
     return `No label was counted: ${total === 1 ? 'the one label is' : `all ${total} labels are`} stale (the conversations changed since). Relabel them with \`npx vitest-scenario label\`.`
   }
   return `No label was counted: ${stale.length} stale, ${missing.length} missing from the last run (${calibration.results}). Run the labelled tests, then relabel the stale ones with \`npx vitest-scenario label\`.`
-}
-
-function rootOption(root: string | undefined): { root?: string } {
-  return root === undefined ? {} : { root }
 }
 
 /** A `Calibration` as `calibrateJudge` returns it (read, not re-checked field by field). */

@@ -104,3 +104,16 @@ export async function calibrateJudge(
     shown(results, root),
   )
 }
+
+/**
+ * `calibrateJudge` of what a matcher received, paths relative to `root()` (the working directory
+ * when it gives none): what a host hands `createToAgreeWithLabels`.
+ */
+export function calibrateUnder(
+  root: () => string | undefined,
+): (labels: unknown) => Promise<Calibration> {
+  return (labels) => {
+    const at = root()
+    return calibrateJudge(labels as LabelsInput, at === undefined ? {} : { root: at })
+  }
+}

@@ -110,7 +110,15 @@ export async function judgeTranscript(
   criteria: readonly string[],
   options: JudgeConversationOptions,
 ): Promise<ConversationJudgement> {
-  return judgeTranscriptText(renderTranscript(result), criteria, options)
+  let transcript: string
+  try {
+    transcript = renderTranscript(result)
+  } catch (error) {
+    // A result that cannot be read (a throwing getter deep in it) is the judge's error, as a
+    // failed call is: never a verdict, never thrown.
+    return { ok: false, error: callError(error), usage: none(), replayed: false }
+  }
+  return judgeTranscriptText(transcript, criteria, options)
 }
 
 /**

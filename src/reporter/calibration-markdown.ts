@@ -3,7 +3,7 @@
 import { share, withInterval } from '../calibration/calibration-table.js'
 import type { RunCalibration } from '../calibration/run-calibration.js'
 import type { AgreementStats } from '../calibration/statistics/agreement-stats.js'
-import { codeSpan, markdownText } from './markdown.js'
+import { codeSpan, markdownText } from './markdown-text.js'
 
 /** The most criteria the section lists; the rest are counted (the overall row has them all). */
 export const MAX_CALIBRATION_ROWS = 100

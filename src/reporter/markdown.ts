@@ -3,7 +3,6 @@
 import { Buffer } from 'node:buffer'
 import type { RunCalibration } from '../calibration/run-calibration.js'
 import type { ScenarioRunMeta } from '../hosts/core/meta/scenario-meta.js'
-import { stripControl } from '../secrets/index.js'
 import { calibrationMarkdown } from './calibration-markdown.js'
 import {
   formatCount,
@@ -14,11 +13,14 @@ import {
   nodeName,
 } from './format.js'
 import { escapeHtml } from './html-escape.js'
+import { codeSpan, markdownText } from './markdown-text.js'
 import { mermaidGraph } from './mermaid.js'
 import { endedAtEnd, pathHighlight } from './path-highlight.js'
 import { conversationFacts, detailedRuns, statusWithReason, unmetCriteria } from './run-details.js'
 import { type RunSummary, scenarioUsage } from './run-summary.js'
 import type { ScenarioEntry } from './scenario-entry.js'
+
+export { markdownText }
 
 /**
  * GitHub refuses a step summary over 1 MiB (1,048,576 bytes, counted in UTF-8); the report stays
@@ -35,29 +37,6 @@ export const MAX_OVERVIEW_ROWS = 500
 export const MAX_SECTIONS = 500
 /** Bytes kept free for the lines that say what was left out. */
 const NOTE_RESERVE = 400
-
-/**
- * Text for Markdown: characters that would format, link or break a table cell are escaped,
- * HTML is written as entities, line breaks become spaces, and control characters (terminal
- * escapes, NUL, bidi overrides) are dropped.
- *
- * @example
- * markdownText('a | b <script>') // 'a \\| b &lt;script&gt;'
- */
-export function markdownText(text: string): string {
-  return stripControl(text)
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|#~$]/g, (c) => `\\${c}`)
-}
-
-/** Text in a code span: one line, no control characters, backticks (which would end it) as `'`. */
-export function codeSpan(text: string): string {
-  return `\`${stripControl(text).replace(/\s+/g, ' ').trim().replace(/`/g, "'")}\``
-}
 
 function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8')

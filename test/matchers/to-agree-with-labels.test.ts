@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createToAgreeWithLabels } from '../../matchers/index.js'
-import { calibrateJudge } from '../../src/calibration/calibrate-judge.js'
+import { calibrateJudge, calibrateUnder } from '../../src/calibration/calibrate-judge.js'
 import { transcriptHash } from '../../src/calibration/transcript-hash.js'
 import { assertAgreesWithLabels } from '../../src/hosts/node-test/assert-agrees.js'
 import {
@@ -12,7 +12,9 @@ import {
 import { plain } from './support.js'
 
 let root: string | undefined
-expect.extend({ toAgreeWithLabels: createToAgreeWithLabels({ root: () => root }) })
+expect.extend({
+  toAgreeWithLabels: createToAgreeWithLabels({ calibrate: calibrateUnder(() => root) }),
+})
 
 /** An awaited assertion that must fail: its message, colours stripped. */
 async function failing(assertion: () => Promise<void>): Promise<string> {

@@ -81,6 +81,13 @@ const PLACES: Readonly<Record<string, Place>> = {
   // The JSON report's shape, and the comparison of two reports with its views (terminal,
   // Markdown, HTML): read by the hosts' reporters and the CLI, built on the report writers.
   'src/results/': { layer: 'host core' },
+  // Calibration reads results and labels files; its statistics, the shape of its result and the
+  // gates are plain computations the matcher (engine) reads too.
+  'src/calibration/': { layer: 'host core' },
+  'src/calibration/statistics/': { layer: 'engine' },
+  'src/calibration/calibration.ts': { layer: 'engine' },
+  'src/calibration/agreement-gates.ts': { layer: 'engine' },
+  'src/calibration/calibration-table.ts': { layer: 'engine' },
   'src/compare/': { layer: 'host core' },
   // The GitHub REST client, the sticky comment and the Check Run the review posts.
   'src/github/': { layer: 'host core' },

@@ -2,6 +2,7 @@ import { matchers } from '../../../matchers/matchers.js'
 import { createToAgreeWithLabels } from '../../../matchers/to-agree-with-labels.js'
 import { createToMatchConversationSnapshot } from '../../../matchers/to-match-conversation-snapshot.js'
 import { createToSatisfyJudge } from '../../../matchers/to-satisfy-judge.js'
+import { calibrateUnder } from '../../calibration/calibrate-judge.js'
 import { createConversationSerializer, type SnapshotLocation } from '../../snapshot/index.js'
 import { jestGlobals } from './jest-globals.js'
 import { providedJestOptions } from './options.js'
@@ -55,7 +56,7 @@ export function registerJestMatchers(): void {
       recording: currentJestRecording,
     }),
     // Paths (the labels, test-results/results.json) are relative to the working directory.
-    toAgreeWithLabels: createToAgreeWithLabels({ root: () => undefined }),
+    toAgreeWithLabels: createToAgreeWithLabels({ calibrate: calibrateUnder(() => undefined) }),
   })
   expect.addSnapshotSerializer(createConversationSerializer(snapshotLocation, jestSecretSettings))
   ;(globalThis as Record<symbol, unknown>)[REGISTERED] = true

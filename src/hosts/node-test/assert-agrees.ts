@@ -4,12 +4,13 @@ import { AssertionError } from 'node:assert'
 import type { MatcherState } from '../../../matchers/matcher-types.js'
 import { createToAgreeWithLabels } from '../../../matchers/to-agree-with-labels.js'
 import type { AgreementGates } from '../../calibration/agreement-gates.js'
+import { calibrateUnder } from '../../calibration/calibrate-judge.js'
 import type { Calibration } from '../../calibration/calibration.js'
 import type { LabelsInput } from '../../calibration/read-labels-input.js'
 
 const plain = (text: string): string => text
 
-const matcher = createToAgreeWithLabels({ root: () => undefined })
+const matcher = createToAgreeWithLabels({ calibrate: calibrateUnder(() => undefined) })
 
 function state(): MatcherState {
   const matcherHint = (_name: string, received: string, args: string) =>

@@ -1,6 +1,7 @@
 // The fuzz table: every public function, constructor and method, with the arguments to generate
 // for it. `public-api.fuzz.test.ts` enumerates the package entries and fails on any export that
 // has neither an entry here nor an exclusion (with its reason) in `exclusions.ts`.
+import { AssertionError } from 'node:assert'
 import { createOpenAI } from '@ai-sdk/openai'
 import { Agent } from '@openai/agents'
 import fc from 'fast-check'
@@ -1305,10 +1306,9 @@ export const table: Readonly<Record<string, Signature>> = {
       gatesArg,
     ).args,
     call: ([isNot, ...rest]) =>
-      createToAgreeWithLabels({ root: () => undefined }).apply(
-        matcherState(isNot === true),
-        rest as [unknown, never],
-      ),
+      createToAgreeWithLabels({
+        calibrate: (labels) => core.calibrateJudge(labels as never),
+      }).apply(matcherState(isNot === true), rest as [unknown, never]),
   },
   'createToMatchConversationSnapshot()(received, hint)': matcher(
     createToMatchConversationSnapshot(() => ({ pass: true, message: () => '' })),
@@ -1339,7 +1339,15 @@ export const table: Readonly<Record<string, Signature>> = {
   // The node:test host (vitest-scenario/node-test): the assertions are made lazily, so any
   // received value gives an object; the reporter's options are checked when it is made.
   assertScenario: fn(assertScenario, result),
-  assertAgreesWithLabels: fn(assertAgreesWithLabels, labelsArg, gatesArg),
+  // An assertion that fails is an outcome, not a foreign error: node:assert's AssertionError is
+  // what it throws by contract (an empty list of labels counts nothing and fails).
+  assertAgreesWithLabels: {
+    args: fn(() => undefined, labelsArg, gatesArg).args,
+    call: ([labels, gates]) =>
+      assertAgreesWithLabels(labels as never, gates as never).catch((error: unknown) => {
+        if (!(error instanceof AssertionError)) throw error
+      }),
+  },
   // Declares nothing: it checks the options and returns a scenario() that declares when called.
   scenarioWith: fn(
     scenarioWith,

@@ -2,7 +2,10 @@
 // register-matchers.ts): it reads results and labels files, which a test file that never
 // calibrates a judge does not need to load.
 import { createToAgreeWithLabels } from '../../../../matchers/to-agree-with-labels.js'
+import { calibrateUnder } from '../../../calibration/calibrate-judge.js'
 import { providedOptions } from './provided-options.js'
 
 /** `toAgreeWithLabels`: paths are relative to the Vitest root. */
-export const toAgreeWithLabels = createToAgreeWithLabels({ root: () => providedOptions()?.root })
+export const toAgreeWithLabels = createToAgreeWithLabels({
+  calibrate: calibrateUnder(() => providedOptions()?.root),
+})
