@@ -130,10 +130,11 @@ describe('judgeConversation with votes', () => {
   })
 
   test('each criterion takes its own majority', async () => {
+    // The first vote is in the minority on both: the majority, not the first call, decides.
     server().reply(
-      vote(['met', 'a1'], ['unmet', 'b1']),
-      vote(['unmet', 'a2'], ['unmet', 'b2']),
-      vote(['met', 'a3'], ['met', 'b3']),
+      vote(['unmet', 'a1'], ['met', 'b1']),
+      vote(['met', 'a2'], ['unmet', 'b2']),
+      vote(['met', 'a3'], ['unmet', 'b3']),
     )
     const judged = await judgeConversation(result, [asks, 'Says goodbye'], {
       model: model(),
@@ -141,8 +142,8 @@ describe('judgeConversation with votes', () => {
     })
     expect(judged.ok && judged.judgement.verdict).toBe('fail')
     expect(judged.ok && judged.judgement.criteria.map((c) => [c.verdict, c.reasoning])).toEqual([
-      ['met', 'a1'],
-      ['unmet', 'b1'],
+      ['met', 'a2'],
+      ['unmet', 'b2'],
     ])
   })
 
