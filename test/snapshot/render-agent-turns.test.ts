@@ -177,7 +177,10 @@ describe('renderConversation() for agent tests', () => {
     )
     const voted = agentResult()
     Object.assign(voted.judgements.resolved?.criteria[0] ?? {}, {
-      votes: [{ verdict: 'met', reasoning: 'ok' }, { verdict: 'maybe', reasoning: 'hm' }],
+      votes: [
+        { verdict: 'met', reasoning: 'ok' },
+        { verdict: 'maybe', reasoning: 'hm' },
+      ],
     })
     expect(() => renderConversation(voted)).toThrow(
       /`judgements\.resolved\.criteria\.0\.votes\.1` is an object, not a vote \{ verdict: 'met' \| 'unmet' \| 'inconclusive', reasoning \}/,
