@@ -189,6 +189,8 @@ export type {
   ChatMessage,
   ChatToolCall,
   CriterionJudgement,
+  CriterionVerdict,
+  CriterionVote,
   DeepReadonly,
   Diagnostic,
   DiagnosticKind,
