@@ -64,9 +64,7 @@ describe('judged transcripts in the meta', () => {
     const last = runs.at(-1)?.transcript
     expect(last?.hash).toBe(runs[0]?.transcript?.hash)
     expect(last).not.toHaveProperty('text')
-    const read = readScenarioMeta(
-      JSON.parse(JSON.stringify(scenarioMeta(support(), [long]))),
-    )
+    const read = readScenarioMeta(JSON.parse(JSON.stringify(scenarioMeta(support(), [long]))))
     expect(read.ok).toBe(true)
   })
 })
