@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { readLabelsFile } from '../../src/calibration/labels-file.js'
+import { hasTmux, quote, Terminal } from '../support/tmux-terminal.js'
 import { BIN } from './cli-context.js'
 import { freshProject, writeText } from './cli-files.js'
 import { labelReport } from './label-fixtures.js'
@@ -12,74 +12,9 @@ import { labelReport } from './label-fixtures.js'
 // back with `tmux capture-pane`, so raw mode, the echo, Ctrl-C as a key and the saved labels files
 // are what a person at a terminal gets. The screens and keys in detail are label-cli.test.ts.
 
-const hasTmux = spawnSync('tmux', ['-V']).status === 0
 const inCI = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false'
 
 const REFUNDS = 'test/__labels__/refunds.test.ts.labels.json'
-
-/** One tmux server of its own (its own socket), with one pane running a command. */
-class Terminal {
-  readonly socket = `vitest-scenario-label-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
-
-  tmux(...args: string[]): string {
-    const run = spawnSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' })
-    if (run.status !== 0) throw new Error(`tmux ${args.join(' ')} failed: ${run.stderr}`)
-    return run.stdout
-  }
-
-  /** Starts `bin label <args>` in `cwd`; the pane stays after it exits and prints its code. */
-  start(cwd: string, args: string[]): void {
-    const command = [process.execPath, BIN, 'label', ...args].map(quote).join(' ')
-    this.tmux(
-      'new-session',
-      '-d',
-      '-x',
-      '120',
-      '-y',
-      '40',
-      '-c',
-      cwd,
-      '-e',
-      'FORCE_COLOR=1',
-      `${command}; echo "[exit $?]"; sleep 600`,
-    )
-  }
-
-  /** Presses keys by tmux's names (`m`, `Enter`, `C-c`, `Escape`). */
-  press(...keys: string[]): void {
-    this.tmux('send-keys', ...keys)
-  }
-
-  /** Types text literally. */
-  type(text: string): void {
-    this.tmux('send-keys', '-l', text)
-  }
-
-  /** The whole pane, scrollback included, wrapped lines joined; `escapes` keeps the colours. */
-  screen(escapes = false): string {
-    return this.tmux('capture-pane', '-p', '-J', '-S', '-', ...(escapes ? ['-e'] : []))
-  }
-
-  /** Waits until the pane shows `text` (up to 15 s); returns the screen. */
-  async waitFor(text: string): Promise<string> {
-    const until = Date.now() + 15_000
-    let screen = ''
-    while (Date.now() < until) {
-      screen = this.screen()
-      if (screen.includes(text)) return screen
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    throw new Error(`The terminal never showed ${JSON.stringify(text)}; it shows:\n${screen}`)
-  }
-
-  kill(): void {
-    spawnSync('tmux', ['-L', this.socket, 'kill-server'])
-  }
-}
-
-function quote(word: string): string {
-  return `'${word.replaceAll("'", `'\\''`)}'`
-}
 
 const terminals: Terminal[] = []
 afterEach(() => {
@@ -102,7 +37,7 @@ describe.skipIf(!hasTmux)('label in a real terminal (tmux)', () => {
 
     const first = new Terminal()
     terminals.push(first)
-    first.start(dir, [])
+    first.start(dir, [BIN, 'label'])
     let screen = await first.waitFor('1 of 6 · 0 labelled · 0 skipped')
     expect(screen).toContain('Labelling the judged conversations in test-results/results.json')
     expect(screen).toContain('6 criteria to label in 3 conversations.')
@@ -172,7 +107,7 @@ describe.skipIf(!hasTmux)('label in a real terminal (tmux)', () => {
     // Again: the three labelled criteria are left out; label one, then Ctrl-C mid-way.
     const second = new Terminal()
     terminals.push(second)
-    second.start(dir, [])
+    second.start(dir, [BIN, 'label'])
     screen = await second.waitFor('1 of 3 · 0 labelled · 0 skipped')
     expect(screen).toContain(
       '3 criteria already labelled for the same conversation are left out; --all labels them again.',
