@@ -35,7 +35,12 @@ export function startScreen(plan: LabelWalkPlan, results: string, c: Colors): st
       ),
     )
   }
-  lines.push(`Keys: ${KEYS_LINE}. Ctrl-C saves what was labelled too.`, '')
+  lines.push(
+    plan.items.length === 0
+      ? 'Nothing to label.'
+      : `Keys: ${KEYS_LINE}. Ctrl-C saves what was labelled too.`,
+    '',
+  )
   return `${lines.join('\n')}\n`
 }
 

@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { readLabelsFile } from '../../src/calibration/labels-file.js'
+import { LABELS_KIND, readLabelsFile, writeLabelsFile } from '../../src/calibration/labels-file.js'
+import { labelItems, labelOf } from '../../src/cli/label-items.js'
 import { decodeKeys } from '../../src/cli/label-keys.js'
+import { criterionScreen } from '../../src/cli/label-screen.js'
+import { colors } from '../../src/reporter/terminal.js'
 import { reportOf, testOf } from '../compare/support/report-builder.js'
 import { cli } from './cli-context.js'
 import { freshProject, writeText } from './cli-files.js'
@@ -129,6 +132,60 @@ describe('label', () => {
       expect.not.objectContaining({ note: expect.anything() }),
     ])
     expect(existsSync(join(dir, REFUNDS))).toBe(false)
+  })
+
+  test('with every criterion labelled for the same conversation there is nothing to walk', async () => {
+    const dir = project('all-done')
+    const plan = labelItems(labelReport(), () => undefined)
+    for (const [file, path] of [
+      ['test/refunds.test.ts', REFUNDS],
+      ['test/orders.test.ts', ORDERS],
+    ] as const) {
+      const labels = plan.items
+        .filter((item) => item.file === file)
+        .map((item) => labelOf(item, 'met'))
+      writeLabelsFile(join(dir, path), { kind: LABELS_KIND, version: 1, file, labels })
+    }
+    const terminal = fakeTerminal()
+    const run = await cli(['label'], dir, {}, terminal)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('0 criteria to label in 0 conversations.')
+    expect(run.stdout).toContain(
+      '6 criteria already labelled for the same conversation are left out; --all labels them again.',
+    )
+    expect(run.stdout).toContain('Nothing to label.')
+    expect(terminal.rawModes).toEqual([])
+  })
+
+  test('files the label under the test’s project, and says the project', async () => {
+    const report = labelReport()
+    const orders = report.tests[1]
+    if (orders === undefined) throw new Error('no orders test')
+    orders.project = 'unit'
+    const dir = project('project', report)
+    const terminal = fakeTerminal()
+    terminal.type('uq')
+    const run = await cli(['label', '--file', 'orders'], dir, {}, terminal)
+    expect(run.stdout).toContain('orders > late parcel  test/orders.test.ts · project unit\n')
+    expect(readLabelsFile(join(dir, ORDERS)).labels).toEqual([
+      expect.objectContaining({ project: 'unit', test: 'orders > late parcel', verdict: 'unmet' }),
+    ])
+  })
+
+  test('shows each vote of a judge that voted (a report of judge(…, { votes }))', () => {
+    const [item] = labelItems(labelReport(), () => undefined).items
+    if (item === undefined) throw new Error('no item')
+    const voted = {
+      ...item,
+      judge: {
+        ...item.judge,
+        votes: [{ verdict: 'met' }, { verdict: 'unmet' }, { verdict: 'met' }],
+      },
+    }
+    expect(criterionScreen(voted, colors(false))).toContain(
+      'Judge:     met — Turn 0: "What is your order number?"\n           votes: met, unmet, met\n',
+    )
+    expect(criterionScreen(item, colors(false))).not.toContain('votes')
   })
 
   test('a stale label is walked again and says the conversation changed', async () => {
