@@ -83,7 +83,7 @@ export function criterionScreen(item: LabelItem, c: Colors): string {
     const was = `${previous.verdict}${previous.note === undefined ? '' : ` (${previous.note})`}`
     lines.push(
       item.stale
-        ? c.yellow(`The conversation changed since it was labelled (it was labelled ${was}).`)
+        ? c.yellow(`The conversation changed since it was labelled; it was labelled ${was}.`)
         : c.dim(`Labelled before: ${was}.`),
     )
   }

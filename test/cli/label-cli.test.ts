@@ -213,7 +213,7 @@ describe('label', () => {
     terminal.type('smm')
     const run = await cli(['label', '--test', 'late'], dir, {}, terminal)
     expect(run.stdout).toContain(
-      'The conversation changed since it was labelled (it was labelled unmet (old)).',
+      'The conversation changed since it was labelled; it was labelled unmet (old).',
     )
     expect(run.stdout).toContain('All 2 walked: 1 labelled, 1 skipped.')
     expect(readLabelsFile(join(dir, ORDERS)).labels).toEqual([
