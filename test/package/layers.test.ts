@@ -84,6 +84,9 @@ const PLACES: Readonly<Record<string, Place>> = {
   'src/compare/': { layer: 'host core' },
   // The GitHub REST client, the sticky comment and the Check Run the review posts.
   'src/github/': { layer: 'host core' },
+  // Human labels of judged conversations and a judge's agreement with them, read from the JSON
+  // report (the reporters' calibration section and the hosts' matcher build on it).
+  'src/calibration/': { layer: 'host core' },
   // Hosts: one per test runner; each is built on the host core alone.
   'src/hosts/vitest/': { layer: 'hosts', host: 'vitest' },
   'src/hosts/jest/': { layer: 'hosts', host: 'jest' },
