@@ -1,6 +1,7 @@
 import { InvalidArgumentError, quoteList } from '../src/errors/index.js'
 import { assertReadable } from '../src/internal/assert-readable.js'
 import { describeValue } from '../src/internal/describe-value.js'
+import { voteTallyText } from '../src/outcomes/vote-tally.js'
 import { getOwn } from '../src/state/own-keys.js'
 import type { JudgeResult, ScenarioExecutionResult } from '../src/state/types.js'
 import { firstItems, MAX_LISTED, MORE_KEY } from './first-items.js'
@@ -110,17 +111,23 @@ function criterionLines(
   return [line, ...judgementLines(getOwn(result.judgements, name))]
 }
 
-/** Each unmet or inconclusive judge criterion, with the judge's reasoning under it. */
+/**
+ * Each unmet or inconclusive judge criterion, with the judge's reasoning under it (and the tally
+ * of its votes when the judge was asked several times).
+ */
 export function judgementLines(judgement: JudgeResult | undefined, indent = '      '): string[] {
   if (judgement === undefined) return []
-  return judgement.criteria.flatMap(({ criterion, verdict, reasoning }) =>
-    verdict === 'met'
-      ? []
-      : [
-          `${indent}${verdict}: ${criterion}`,
-          ...reasoning.split('\n').map((l) => `${indent}  ${l}`),
-        ],
-  )
+  return judgement.criteria.flatMap(({ criterion, verdict, reasoning, votes }) => {
+    if (verdict === 'met') return []
+    const tally = voteTallyText(
+      verdict,
+      votes?.map((v) => v.verdict),
+    )
+    return [
+      `${indent}${verdict}${tally === undefined ? '' : ` (${tally})`}: ${criterion}`,
+      ...reasoning.split('\n').map((l) => `${indent}  ${l}`),
+    ]
+  })
 }
 
 /** The boolean criteria to check: the named ones (each must exist and be boolean), else all. */

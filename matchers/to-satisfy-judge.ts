@@ -4,6 +4,7 @@ import { type ConversationJudgement, judgeTranscript } from '../src/models/judge
 import type { Limiter } from '../src/models/limiter.js'
 import type { ModelConfig } from '../src/models/types.js'
 import { type JudgeOptions, judgeOptionsSchema, readCriteria } from '../src/outcomes/judge.js'
+import { voteTallyText } from '../src/outcomes/vote-tally.js'
 import type { RecordingSession } from '../src/recordings/session.js'
 import type { ScenarioExecutionResult } from '../src/state/types.js'
 import { judgeReceived } from './judge.js'
@@ -13,7 +14,7 @@ import { readReceived } from './received.js'
 import { formatList } from './text.js'
 import type { Verdict } from './verdict.js'
 
-/** Options of `toSatisfyJudge`: those of `judge()` (the judge's model, instructions, inconclusive). */
+/** Options of `toSatisfyJudge`: those of `judge()` (the judge's model, instructions, inconclusive, votes). */
 export type JudgeMatcherOptions = JudgeOptions
 
 /** What the host gives `toSatisfyJudge`: its default model and the running test's recording. */
@@ -58,7 +59,7 @@ export function createToSatisfyJudge(host: JudgeMatcherHost): SatisfyJudgeMatche
     const list = readCriteria(criteria, `${where}: criteria`)
     const checked = parseOptions(judgeOptionsSchema, options ?? {}, {
       where,
-      fix: "Write await expect(result).toSatisfyJudge(['…'], { model?, instructions?, inconclusive? }).",
+      fix: "Write await expect(result).toSatisfyJudge(['…'], { model?, instructions?, inconclusive?, votes? }).",
     })
     const model = checked.model ?? host.model()
     if (model === undefined) {
@@ -77,6 +78,7 @@ export function createToSatisfyJudge(host: JudgeMatcherHost): SatisfyJudgeMatche
           model,
           instructions: checked.instructions,
           inconclusive: checked.inconclusive,
+          votes: checked.votes,
           recording: host.recording(),
           limiter: host.limiter,
         }),
@@ -119,14 +121,19 @@ function judgeVerdict(
     verdict === 'pass'
       ? `The judge found every criterion met (${criteria.length}):`
       : `The judge found ${notMet} of ${criteria.length} criteria not met (verdict: ${verdict}${judged.pass ? ', inconclusive counts as pass' : ''}):`
-  // Each criterion marked; under one not met, its verdict and the judge's reasoning.
-  const lines = criteria.flatMap(({ criterion, verdict: given, reasoning }) =>
-    given === 'met'
-      ? [`  ${utils.EXPECTED_COLOR('✓')} ${criterion}`]
+  // Each criterion marked (with its votes' tally when the judge was asked several times); under
+  // one not met, its verdict and the judge's reasoning.
+  const lines = criteria.flatMap(({ criterion, verdict: given, reasoning, votes }) => {
+    const tally = voteTallyText(
+      given,
+      votes?.map((v) => v.verdict),
+    )
+    return given === 'met'
+      ? [`  ${utils.EXPECTED_COLOR('✓')} ${criterion}${tally === undefined ? '' : ` (${tally})`}`]
       : [
-          `  ${utils.RECEIVED_COLOR('✗')} ${criterion} (${given})`,
+          `  ${utils.RECEIVED_COLOR('✗')} ${criterion} (${given}${tally === undefined ? '' : `, ${tally}`})`,
           ...reasoning.split('\n').map((line) => `      ${line}`),
-        ],
-  )
+        ]
+  })
   return { pass: judged.pass, summary: [head, ...lines] }
 }

@@ -168,6 +168,8 @@ export type {
   ChatMessage,
   ChatToolCall,
   CriterionJudgement,
+  CriterionVerdict,
+  CriterionVote,
   DeepReadonly,
   Diagnostic,
   DiagnosticKind,

@@ -207,6 +207,8 @@ export type {
   ChatMessage,
   ChatToolCall,
   CriterionJudgement,
+  CriterionVerdict,
+  CriterionVote,
   DeepReadonly,
   Diagnostic,
   DiagnosticKind,

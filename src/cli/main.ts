@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `vitest-scenario` bin (package.json "bin"): `compare` and `promote`, run in this process
+// The `vitest-scenario` bin (package.json "bin"): its commands (`compare`, `label`, …), run in this process
 // against its working directory, environment and streams.
 import { colorsEnabled } from '../reporter/terminal.js'
 import { runCli } from './run-cli.js'
@@ -11,4 +11,6 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   // The reports' rule: NO_COLOR, FORCE_COLOR, else whether standard output is a terminal.
   colors: colorsEnabled(process.stdout, process.env),
+  // `label` reads keys from it (in raw mode, on a terminal only).
+  stdin: process.stdin,
 })

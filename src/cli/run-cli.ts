@@ -3,6 +3,7 @@ import { formatMessage } from '../errors/index.js'
 import type { CliContext, ExitCode } from './cli-context.js'
 import { compareCommand } from './compare-command.js'
 import { githubCommand } from './github-command.js'
+import { labelCommand } from './label-command.js'
 import { mergeCommand } from './merge-command.js'
 import { promoteCommand } from './promote-command.js'
 import { USAGE } from './usage.js'
@@ -14,6 +15,7 @@ type Command = (args: readonly string[], context: CliContext) => ExitCode | Prom
 const COMMANDS: Readonly<Record<string, Command>> = {
   compare: compareCommand,
   github: githubCommand,
+  label: labelCommand,
   merge: mergeCommand,
   promote: promoteCommand,
 }
@@ -34,7 +36,7 @@ export async function runCli(args: readonly string[], context: CliContext): Prom
   }
   const what = command === undefined ? 'No command given' : `Unknown command '${command}'`
   context.stderr(
-    `${formatMessage({ what, fix: 'Run `vitest-scenario compare`, `vitest-scenario github`, `vitest-scenario merge <results.json>...` or `vitest-scenario promote <candidate>`; the usage follows.' })}\n\n${USAGE}`,
+    `${formatMessage({ what, fix: 'Run `vitest-scenario compare`, `vitest-scenario github`, `vitest-scenario label`, `vitest-scenario merge <results.json>...` or `vitest-scenario promote <candidate>`; the usage follows.' })}\n\n${USAGE}`,
   )
   return 2
 }

@@ -35,6 +35,16 @@ Commands:
                              As for compare: a failed gate makes the check fail.
     --dry-run                Print the comment and the check; post nothing (no token needed).
     --no-color               Plain terminal text.
+  label [options]            Label the criteria the last run's conversation judges decided, in
+                             an interactive terminal: each transcript, criterion, the judge's
+                             verdict and reasoning; keys m met, u unmet, s skip, n note, q quit
+                             and save (Ctrl-C saves too). Writes __labels__/<file>.labels.json
+                             beside each test file.
+    --results <results.json> The run's report (default: $VITEST_SCENARIO_RESULTS, else
+                             test-results/results.json).
+    --file <text>            Only test files whose path contains text.
+    --test <text>            Only tests whose full name contains text.
+    --all                    Label again criteria already labelled for the same conversation.
   merge <results.json | dir>... [--out <results.json>]
                              Merge the JSON reports of a sharded run's shards (a folder
                              stands for its results.json) into one report of the whole run
@@ -47,5 +57,5 @@ Options:
   -h, --help                 This text.
 
 Exit codes: 0 done, 1 a gate failed (compare, github), GitHub refused (github), a file could
-not be moved (promote) or written (merge), 2 bad usage or input.
+not be moved (promote) or written (merge, label), 2 bad usage or input.
 `

@@ -122,6 +122,30 @@ function judgementProblem(value: unknown, at: string): string | undefined {
         "a criterion { criterion, verdict: 'met' | 'unmet' | 'inconclusive', reasoning }",
       )
     }
+    const problem = votesProblem(c.votes, `${at}.criteria.${i}.votes`)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
+/** A criterion's `votes` (a judge asked several times): absent, or a list of votes. */
+function votesProblem(votes: unknown, at: string): string | undefined {
+  if (votes === undefined) return undefined
+  if (!Array.isArray(votes)) return field(at, votes, 'an array of votes')
+  for (let i = 0; i < votes.length; i++) {
+    const v: unknown = votes[i]
+    if (
+      !isPlainObject(v) ||
+      typeof v.reasoning !== 'string' ||
+      typeof v.verdict !== 'string' ||
+      !CRITERION_VERDICTS.includes(v.verdict)
+    ) {
+      return field(
+        `${at}.${i}`,
+        v,
+        "a vote { verdict: 'met' | 'unmet' | 'inconclusive', reasoning }",
+      )
+    }
   }
   return undefined
 }

@@ -3,11 +3,14 @@ import { isModelCallError } from '../errors/index.js'
 import { assertResult } from '../internal/assert-result.js'
 import { describeThrown } from '../internal/describe-value.js'
 import { parseOptions } from '../internal/options-schema.js'
+import { addDetails } from '../internal/usage-details.js'
 import { judgementOf, judgeOptionsSchema, readCriteria } from '../outcomes/judge.js'
+import { hasMajority, majorityVerdict, tallyVotes } from '../outcomes/vote-tally.js'
 import { recordingErrorOf } from '../recordings/recording-error-of.js'
 import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
 import type {
   CriterionJudgement,
+  CriterionVote,
   JudgeResult,
   OutcomeError,
   ScenarioExecutionResult,
@@ -38,7 +41,8 @@ Rules:
 /**
  * What a judge decided (`ok: true`: `pass`, each criterion's verdict and reasoning) or why it
  * could not decide (`ok: false`: the judge unreachable, a recording miss, a reply that cannot be
- * read) — an error, never a verdict. `usage` is what the call spent.
+ * read) — an error, never a verdict. `usage` is what the calls spent; `replayed` when any call
+ * was answered from a recording.
  */
 export type ConversationJudgement =
   | { ok: true; pass: boolean; judgement: JudgeResult; usage: Usage; replayed: boolean }
@@ -71,14 +75,15 @@ const judgeConversationSchema = judgeOptionsSchema.extend({
 
 /**
  * Options of `judgeConversation`: the judge's model (`model`), `instructions` added to its prompt,
- * how an `inconclusive` criterion counts (default `'fail'`), and how its one call is made
- * (`recording`, `limiter`, `signal`).
+ * how an `inconclusive` criterion counts (default `'fail'`), how many times it is asked (`votes`,
+ * odd, default 1: each criterion takes the majority), and how its calls are made (`recording`,
+ * `limiter`, `signal`).
  */
 export interface JudgeConversationOptions extends z.input<typeof judgeConversationSchema> {}
 
 /**
- * Judges a finished run's whole conversation against `criteria` with one model call, as a
- * `judge()` outcome does, outside any run: the seed, each turn's question, answer, tool calls and
+ * Judges a finished run's whole conversation against `criteria` with one model call (`votes`
+ * calls with `votes`), as a `judge()` outcome does, outside any run: the seed, each turn's question, answer, tool calls and
  * results. Runner-free (no test runner, no global): the caller gives the model and, to record and
  * replay the call, the recording session. Bad arguments throw `InvalidArgumentError`; a call that
  * fails is returned as an error (`ok: false`), never thrown.
@@ -136,6 +141,39 @@ export async function judgeTranscriptText(
     options.instructions === undefined || options.instructions.trim() === ''
       ? JUDGE_SYSTEM_PROMPT
       : `${JUDGE_SYSTEM_PROMPT}\n\nInstructions from the test author:\n${options.instructions}`
+  const request = transcriptRequest(transcript, criteria)
+  const usage = none()
+  const ballots: CriterionJudgement[][] = []
+  // The same request k times, one after the other: a recording answers repeated identical
+  // requests in the order they were made, so a replay gets each vote back where it was cast.
+  for (let i = 0; i < (options.votes ?? 1); i++) {
+    const cast = await castVote(options, system, request, criteria, replay)
+    addTokens(usage, cast.usage)
+    if (!cast.ok) return { ok: false, error: cast.error, usage, replayed: replay.calls > 0 }
+    ballots.push(cast.criteria)
+  }
+  const replayed = replay.calls > 0
+  const decided =
+    options.votes === undefined ? (ballots[0] ?? []) : majorityOfBallots(criteria, ballots)
+  const judgement = judgementOf(decided)
+  const pass =
+    judgement.verdict === 'pass' ||
+    (judgement.verdict === 'inconclusive' && options.inconclusive === 'pass')
+  return { ok: true, pass, judgement, usage, replayed }
+}
+
+type Cast =
+  | { ok: true; criteria: CriterionJudgement[]; usage: Usage }
+  | { ok: false; error: OutcomeError; usage: Usage }
+
+/** One call of the judge: each criterion's verdict, or why there is none. */
+async function castVote(
+  options: JudgeConversationOptions,
+  system: string,
+  request: string,
+  criteria: readonly string[],
+  replay: ReplayTally,
+): Promise<Cast> {
   let content: string | null
   let usage: Usage
   try {
@@ -144,7 +182,7 @@ export async function judgeTranscriptText(
       {
         messages: [
           { role: 'system', content: system },
-          { role: 'user', content: transcriptRequest(transcript, criteria) },
+          { role: 'user', content: request },
         ],
         responseFormat: formatFor(criteria.length),
       },
@@ -158,16 +196,47 @@ export async function judgeTranscriptText(
     content = answer.content
     usage = answer.usage
   } catch (error) {
-    return { ok: false, error: callError(error), usage: none(), replayed: replay.calls > 0 }
+    return { ok: false, error: callError(error), usage: none() }
   }
-  const replayed = replay.calls > 0
   const read = readVerdicts(content, criteria)
-  if (!read.ok) return { ok: false, error: read.error, usage, replayed }
-  const judgement = judgementOf(read.criteria)
-  const pass =
-    judgement.verdict === 'pass' ||
-    (judgement.verdict === 'inconclusive' && options.inconclusive === 'pass')
-  return { ok: true, pass, judgement, usage, replayed }
+  return read.ok ? { ...read, usage } : { ok: false, error: read.error, usage }
+}
+
+/**
+ * Each criterion decided by its votes (`majorityVerdict`), every vote kept in order. Its
+ * reasoning is the first agreeing vote's; with no majority, a sentence saying so before the first
+ * vote's, so a reader sees why it is inconclusive.
+ */
+function majorityOfBallots(
+  criteria: readonly string[],
+  ballots: readonly CriterionJudgement[][],
+): CriterionJudgement[] {
+  return criteria.map((criterion, i) => {
+    const votes: CriterionVote[] = ballots.map((ballot) => {
+      const { verdict, reasoning } = ballot[i] as CriterionJudgement
+      return { verdict, reasoning }
+    })
+    const verdicts = votes.map((v) => v.verdict)
+    const verdict = majorityVerdict(verdicts)
+    const first = votes[0]?.reasoning ?? ''
+    let reasoning: string
+    if (hasMajority(verdict, verdicts)) {
+      reasoning = votes.find((v) => v.verdict === verdict)?.reasoning ?? first
+    } else {
+      const { met, unmet, inconclusive } = tallyVotes(verdicts)
+      reasoning = `No majority of ${votes.length} votes (met ${met}, unmet ${unmet}, inconclusive ${inconclusive}). ${first}`
+    }
+    return { criterion, verdict, reasoning, votes }
+  })
+}
+
+/** Adds what one call spent to the judge's total, in place. */
+function addTokens(total: Usage, usage: Usage): void {
+  total.input += usage.input
+  total.output += usage.output
+  total.cached += usage.cached
+  total.cacheWrite += usage.cacheWrite
+  addDetails(total, usage)
 }
 
 const neverAborted = new AbortController().signal

@@ -7,6 +7,9 @@ import { modelConfigSchema } from '../models/model-config-schema.js'
 import type { CriterionJudgement, JudgeResult } from '../state/types.js'
 import type { JudgeCheck } from './types.js'
 
+// An even count can tie, and a tie decides nothing: the judge is asked an odd number of times.
+const VOTES = 'an odd whole number ≥ 1 (use 3 or 5 to take a majority)'
+
 /** The rules of `judge()`'s options, the one place they live (a JSON document's judge too). */
 export const judgeOptionsSchema = z.strictObject(
   {
@@ -16,21 +19,33 @@ export const judgeOptionsSchema = z.strictObject(
     instructions: z.string('a string').optional(),
     /** How an inconclusive criterion counts. @default 'fail' */
     inconclusive: z.enum(['fail', 'pass'], { error: "'fail' or 'pass'" }).optional(),
+    /**
+     * How many times the judge is asked (an odd whole number); each criterion takes the verdict
+     * more than half the votes give, else `inconclusive`. @default 1
+     */
+    votes: z
+      .int(VOTES)
+      .refine((k) => k >= 1 && k % 2 === 1, { error: VOTES })
+      .optional(),
   },
-  { error: 'an options object { model?, instructions?, inconclusive? }' },
+  { error: 'an options object { model?, instructions?, inconclusive?, votes? }' },
 )
 
-/** Options of `judge()`: the judge's model, extra instructions, and how inconclusive counts. */
+/**
+ * Options of `judge()`: the judge's model, extra instructions, how inconclusive counts, and how
+ * many votes decide each criterion.
+ */
 export type JudgeOptions = z.input<typeof judgeOptionsSchema>
 
 const JUDGE_FIX =
-  "Write judge(['The agent asked for the order number before refunding'], { model?, instructions?, inconclusive? })."
+  "Write judge(['The agent asked for the order number before refunding'], { model?, instructions?, inconclusive?, votes? })."
 
 /**
  * A conversation judge as a boolean check node: after the run, one model call (its `model`, else
  * the run's parsing model) reads the whole transcript — seed, questions, answers, tool calls and
  * results — and gives each criterion a verdict (`met`, `unmet`, `inconclusive`) with its
- * reasoning. It holds when every criterion is met; an inconclusive one counts as `inconclusive`
+ * reasoning. With `votes: k` (odd) it is asked k times and each criterion takes the majority's
+ * verdict (`inconclusive` when none has more than half), each vote kept. It holds when every criterion is met; an inconclusive one counts as `inconclusive`
  * says (`'fail'` by default). Plain data, frozen, serializable (without a `client`), and it
  * composes in `allOf`/`anyOf`/`atLeastN`. The verdicts land in `result.judgements[<outcome>]`.
  *
@@ -70,7 +85,7 @@ export function readJudgeNode(
     }
   }
   const options: Record<string, unknown> = {}
-  for (const key of ['model', 'instructions', 'inconclusive'] as const) {
+  for (const key of ['model', 'instructions', 'inconclusive', 'votes'] as const) {
     if (node[key] !== undefined) options[key] = node[key]
   }
   const checked = parseOptions(judgeOptionsSchema, options, {
@@ -88,6 +103,7 @@ function judgeNode(
   if (options.model !== undefined) node.model = Object.freeze({ ...options.model })
   if (options.instructions !== undefined) node.instructions = options.instructions
   if (options.inconclusive !== undefined) node.inconclusive = options.inconclusive
+  if (options.votes !== undefined) node.votes = options.votes
   return Object.freeze(node)
 }
 

@@ -50,7 +50,7 @@ const KEYS: Record<OutcomeCheck['type'], readonly string[]> = {
   AllOf: ['type', 'conditions'],
   AnyOf: ['type', 'conditions'],
   AtLeastN: ['type', 'n', 'conditions'],
-  Judge: ['type', 'criteria', 'model', 'instructions', 'inconclusive'],
+  Judge: ['type', 'criteria', 'model', 'instructions', 'inconclusive', 'votes'],
   CalledTool: ['type', 'name', 'args', 'times', 'scope', 'nodeId'],
   ToolTrajectory: ['type', 'expected', 'mode', 'parallel', 'scope', 'nodeId'],
   HandedOffTo: ['type', 'agent', 'scope'],

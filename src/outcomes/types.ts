@@ -138,6 +138,8 @@ export interface JudgeCheck {
   instructions?: string | undefined
   /** How an inconclusive criterion counts; absent: `fail`. */
   inconclusive?: InconclusiveMode | undefined
+  /** How many times the judge is asked (odd); each criterion takes the majority. Absent: once. */
+  votes?: number | undefined
 }
 
 /** A turn filter of an aggregation: node id(s), and a verdict (`null`: turns without one). */

@@ -10,6 +10,7 @@ import type {
   TurnMeta,
   UsageMeta,
 } from '../hosts/core/meta/scenario-meta.js'
+import { splitVoteNote } from '../outcomes/vote-tally.js'
 import {
   formatCost,
   formatCount,
@@ -206,7 +207,10 @@ const CRITERION_MARKS: Readonly<Record<string, string>> = {
   inconclusive: '<span class="warn">?</span>',
 }
 
-/** A judgement's criteria: met ones by name, unmet and inconclusive ones with their reasoning. */
+/**
+ * A judgement's criteria: met ones by name, unmet and inconclusive ones with their reasoning; a
+ * criterion whose votes split shows the tally.
+ */
 function judgementHtml(judgement: JudgementMeta): string {
   const items = judgement.criteria.map((criterion) => {
     // A met criterion's reasoning is in the meta for comparisons; the report lists it by name.
@@ -214,7 +218,9 @@ function judgementHtml(judgement: JudgementMeta): string {
       criterion.reasoning === undefined || criterion.verdict === 'met'
         ? ''
         : `<div class="reasoning">${escapeHtml(criterion.reasoning)}</div>`
-    return `<li data-verdict="${escapeHtml(criterion.verdict)}">${CRITERION_MARKS[criterion.verdict] ?? ''} ${escapeHtml(criterion.criterion)}${reasoning}</li>`
+    const split = splitVoteNote(criterion.verdict, criterion.votes)
+    const votes = split === undefined ? '' : ` <span class="votes">${escapeHtml(split)}</span>`
+    return `<li data-verdict="${escapeHtml(criterion.verdict)}">${CRITERION_MARKS[criterion.verdict] ?? ''} ${escapeHtml(criterion.criterion)}${votes}${reasoning}</li>`
   })
   if (judgement.omitted !== undefined) {
     items.push(`<li class="sub">${judgement.omitted} more not in the report</li>`)

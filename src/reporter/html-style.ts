@@ -85,6 +85,7 @@ ul.outcomes li { margin: 2px 0; }
 ul.criteria, ul.calls { list-style: none; padding-left: 14px; margin: 2px 0 6px; }
 ul.calls { padding-left: 0; font-size: 12.5px; color: var(--muted); }
 .reasoning, .reason { color: var(--muted); }
+.votes { color: var(--skip); font-size: 12px; margin-left: 4px; }
 .reasoning { margin-left: 16px; white-space: pre-wrap; }
 tr.seed td { color: var(--muted); }
 .error-box { background: var(--fail-bg); color: var(--text); border-radius: 6px; padding: 8px 10px; margin: 6px 0; white-space: pre-wrap; }

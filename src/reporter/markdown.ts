@@ -2,7 +2,8 @@
 // a table of its runs. Written to the `markdown` path and appended to GITHUB_STEP_SUMMARY.
 import { Buffer } from 'node:buffer'
 import type { RunCalibration } from '../calibration/run-calibration.js'
-import type { ScenarioRunMeta } from '../hosts/core/meta/scenario-meta.js'
+import type { JudgementMeta, ScenarioRunMeta } from '../hosts/core/meta/scenario-meta.js'
+import { splitVoteNote, voteTallyText } from '../outcomes/vote-tally.js'
 import { calibrationMarkdown } from './calibration-markdown.js'
 import {
   formatCount,
@@ -324,7 +325,9 @@ function outcomeDetails(run: ScenarioRunMeta): string[] {
   for (const [name, judgement] of Object.entries(run.judgements ?? {})) {
     const { unmet, met } = unmetCriteria(judgement)
     const metText =
-      met.length === 0 ? '' : ` · met: ${met.map((c) => markdownText(c.criterion)).join('; ')}`
+      met.length === 0
+        ? ''
+        : ` · met: ${met.map((c) => markdownText(c.criterion + metSplit(c))).join('; ')}`
     const omitted =
       judgement.omitted === undefined ? '' : ` · ${judgement.omitted} more not in the report`
     lines.push(`- judge ${markdownText(name)}: **${judgement.verdict}**${metText}${omitted}`)
@@ -332,8 +335,17 @@ function outcomeDetails(run: ScenarioRunMeta): string[] {
       const mark = criterion.verdict === 'unmet' ? '✗' : '?'
       const reasoning =
         criterion.reasoning === undefined ? '' : `: ${markdownText(criterion.reasoning)}`
-      lines.push(`  - ${mark} ${markdownText(criterion.criterion)}${reasoning}`)
+      const split = splitVoteNote(criterion.verdict, criterion.votes)
+      const votes = split === undefined ? '' : ` — ${markdownText(split)}`
+      lines.push(`  - ${mark} ${markdownText(criterion.criterion)}${votes}${reasoning}`)
     }
   }
   return lines
+}
+
+/** ` (2 of 3 votes)` after a met criterion whose votes split; else nothing. */
+function metSplit(criterion: JudgementMeta['criteria'][number]): string {
+  return splitVoteNote(criterion.verdict, criterion.votes) === undefined
+    ? ''
+    : ` (${voteTallyText(criterion.verdict, criterion.votes)})`
 }

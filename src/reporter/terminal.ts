@@ -4,6 +4,7 @@
 // colours reach the terminal as escapes.
 
 import type { ScenarioMeta, ScenarioRunMeta, UsageMeta } from '../hosts/core/meta/scenario-meta.js'
+import { splitVoteNote } from '../outcomes/vote-tally.js'
 import { neutralizeControl as safe } from '../secrets/index.js'
 import {
   formatCount,
@@ -143,7 +144,7 @@ const DETAIL_WIDTH = 160
 /**
  * What a reader needs to see why outcomes failed: outcome errors (an evaluation that failed,
  * not a verdict), the reasons callables gave, and each judgement's unmet and inconclusive
- * criteria with their reasoning (met ones counted).
+ * criteria with their reasoning (met ones counted), a criterion whose votes split with the tally.
  */
 function outcomeDetails(run: ScenarioRunMeta, where: string, c: Colors): string[] {
   const lines: string[] = []
@@ -158,7 +159,7 @@ function outcomeDetails(run: ScenarioRunMeta, where: string, c: Colors): string[
     lines.push(`${mark} ${safe(where + name)}: ${safe(oneLine(reason))}`)
   }
   for (const [name, judgement] of Object.entries(run.judgements ?? {})) {
-    const { unmet, met } = unmetCriteria(judgement)
+    const { met } = unmetCriteria(judgement)
     const verdict =
       judgement.verdict === 'pass'
         ? c.green('pass')
@@ -170,10 +171,22 @@ function outcomeDetails(run: ScenarioRunMeta, where: string, c: Colors): string[
     lines.push(
       `${c.dim('judge')} ${safe(where + name)} ${verdict} ${c.dim(`(${counts.join(', ')})`)}`,
     )
-    for (const criterion of unmet) {
-      const mark = criterion.verdict === 'unmet' ? c.red('✗') : c.yellow('?')
-      const reasoning = criterion.reasoning === undefined ? '' : `: ${oneLine(criterion.reasoning)}`
-      lines.push(`  ${mark} ${safe(clipped(criterion.criterion + reasoning))}`)
+    for (const criterion of judgement.criteria) {
+      // A met criterion is counted, unless its votes disagree: a split is worth a line.
+      const split = splitVoteNote(criterion.verdict, criterion.votes)
+      if (criterion.verdict === 'met' && split === undefined) continue
+      const mark =
+        criterion.verdict === 'met'
+          ? c.green('✓')
+          : criterion.verdict === 'unmet'
+            ? c.red('✗')
+            : c.yellow('?')
+      const votes = split === undefined ? '' : ` — ${split}`
+      const reasoning =
+        criterion.reasoning === undefined || criterion.verdict === 'met'
+          ? ''
+          : `: ${oneLine(criterion.reasoning)}`
+      lines.push(`  ${mark} ${safe(clipped(criterion.criterion + votes + reasoning))}`)
     }
   }
   return lines

@@ -83,8 +83,9 @@ function judgeKey(node: JudgeCheck, clients: Map<unknown, number>): string {
     id = clients.get(client) ?? clients.size + 1
     clients.set(client, id)
   }
-  const { criteria, instructions, inconclusive } = node
-  return JSON.stringify([criteria, instructions, inconclusive, node.model && model, id])
+  const { criteria, instructions, inconclusive, votes } = node
+  // `votes` too: a judge asked three times is another request than one asked once.
+  return JSON.stringify([criteria, instructions, inconclusive, votes, node.model && model, id])
 }
 
 const noJudge: JudgeNodeOutcome = {

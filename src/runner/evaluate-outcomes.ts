@@ -44,6 +44,7 @@ function judgeRunner(run: Run, result: ScenarioExecutionResult): RunJudge {
       model,
       instructions: check.instructions,
       inconclusive: check.inconclusive,
+      votes: check.votes,
       recording: options.calls.recording,
       limiter: options.calls.limiter,
       signal,

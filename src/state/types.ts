@@ -308,11 +308,30 @@ export type ScenarioStatus = 'completed' | 'limit_reached' | 'error'
  */
 export type StopReason = 'end' | 'terminal' | 'turn_limit' | 'budget' | 'error' | 'aborted'
 
+/** A conversation judge's verdict on one criterion: `met`, `unmet` or `inconclusive`. */
+export type CriterionVerdict = 'met' | 'unmet' | 'inconclusive'
+
+/**
+ * One vote of a judge asked several times (`judge(criteria, { votes: k })`): what that call
+ * decided on the criterion, and why.
+ */
+export interface CriterionVote {
+  verdict: CriterionVerdict
+  reasoning: string
+}
+
 /** A conversation judge's verdict on one criterion, with its reasoning. */
 export interface CriterionJudgement {
   criterion: string
-  verdict: 'met' | 'unmet' | 'inconclusive'
+  /** With `votes`, the majority's (`inconclusive` when no verdict has more than half the votes). */
+  verdict: CriterionVerdict
+  /** With `votes`, the first agreeing vote's; else why no verdict has a majority. */
   reasoning: string
+  /**
+   * Each vote, in the order the calls were made; set only when the judge was given `votes`.
+   * Where they disagree, reports show the tally.
+   */
+  votes?: CriterionVote[] | undefined
 }
 
 /** What a conversation judge decided: the overall verdict and each criterion's. */

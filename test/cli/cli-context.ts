@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import type { CliContext } from '../../src/cli/cli-context.js'
+import type { CliContext, CliInput } from '../../src/cli/cli-context.js'
 import { runCli } from '../../src/cli/run-cli.js'
 import { repoRoot } from '../support/paths.js'
 import type { RunResult } from '../support/run.js'
@@ -12,11 +12,12 @@ export interface CliRun {
   stderr: string
 }
 
-/** Runs the bin's `args` in `cwd` in this process, capturing both streams. */
+/** Runs the bin's `args` in `cwd` in this process, capturing both streams; `stdin` feeds keys. */
 export async function cli(
   args: readonly string[],
   cwd: string,
   env: NodeJS.ProcessEnv = process.env,
+  stdin?: CliInput,
 ): Promise<CliRun> {
   let stdout = ''
   let stderr = ''
@@ -30,6 +31,7 @@ export async function cli(
       stderr += text
     },
     colors: false,
+    stdin,
   }
   const code = await runCli(args, context)
   return { code, stdout, stderr }

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cli } from '../cli/cli-context.js'
+import { fakeTerminal } from '../cli/label-fixtures.js'
 import { docPages } from '../support/doc-blocks.js'
 import { codeBlocks, docSection } from '../support/docs.js'
 import { resultsDir } from '../support/paths.js'
@@ -36,11 +37,16 @@ describe('the bin commands of the docs', () => {
         'docs/guide/ci-review.md',
         'docs/guide/comparing.md',
         'docs/recipes/model-upgrade.md',
+        'docs/reference/cli.md',
       ]),
     )
-    for (const command of ['compare', 'promote', 'github']) {
+    for (const command of ['compare', 'promote', 'github', 'label']) {
       expect(found.some((c) => c.args[0] === command)).toBe(true)
     }
+    expect(found.filter((c) => c.args[0] === 'label').map((c) => c.page)).toEqual([
+      'docs/reference/cli.md',
+      'docs/reference/cli.md',
+    ])
     const review = found.filter((c) => c.page === 'docs/guide/ci-review.md')
     expect(review.map((c) => c.args[0])).toEqual(['compare', 'github', 'github'])
   })
@@ -54,7 +60,8 @@ describe('the bin commands of the docs', () => {
       Object.entries(process.env).filter(([name]) => !/^(GITHUB_|RUNNER_|ACTIONS_)/.test(name)),
     )
     for (const { page, line, args } of found) {
-      const run = await cli(args, dir, env)
+      // `label` needs a terminal: a fake one, so it gets as far as the missing report.
+      const run = await cli(args, dir, env, args[0] === 'label' ? fakeTerminal() : undefined)
       const where = `${page}: ${line}\n${run.stderr}`
       // In an empty folder: nothing to compare, promote, merge or post, which is an input error
       // (2) with its own message, never a usage error. `github` stops at the missing report or

@@ -82,8 +82,8 @@ const DEFAULTS_OUTSIDE_SCHEMAS: Readonly<Record<string, Readonly<Record<string, 
   // A model config without `api` calls Chat Completions.
   [MODEL_CONFIG]: { api: 'chat' },
   // A judge without `inconclusive` counts an inconclusive criterion as failed.
-  'judge-options': { inconclusive: 'fail' },
-  'judgeconversation-options': { inconclusive: 'fail' },
+  'judge-options': { inconclusive: 'fail', votes: 1 },
+  'judgeconversation-options': { inconclusive: 'fail', votes: 1 },
   // A reporter without `json` writes the JSON report to the default path.
   // Without `github` nothing is posted; its object's fields default in the review.
   'reporter-options': {

@@ -45,6 +45,7 @@ const RUN_HERE: Record<string, string> = {
   'docs/reference/options.md › ## Run options › 2': 'refund-scenario.test.ts',
   'docs/reference/options.md › ## Scenario options › 1': 'late-parcel.test.ts',
   'docs/reference/options.md › ## `judgeConversation` options › 1': 'judge-after.test.ts',
+  'docs/guide/testing-agents.md › ### Votes (self-consistency) › 1': 'judge-votes.test.ts',
 }
 
 /**

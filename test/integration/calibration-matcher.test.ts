@@ -23,7 +23,7 @@ function write(dir: string, labels: LabelsFile): void {
 }
 
 test(`toAgreeWithLabels passes and fails as the labels say, in a real Vitest ${vitestVersion} run`, () => {
-  const dir = prepareSample('calibration')
+  const dir = prepareSample('calibration-matcher')
   const labels = verdicts.flatMap((_, i) => [labelOf(i, 0, 'met'), labelOf(i, 1, 'unmet')])
   write(dir, labelsFile(labels))
   const first = runVitest(dir)

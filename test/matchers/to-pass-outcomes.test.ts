@@ -93,6 +93,35 @@ describe('toPassOutcomes', () => {
     expect(result).not.toPassOutcomes('kept-answer')
   })
 
+  test('a judge asked several times shows the tally of each criterion not met', async () => {
+    const result = await flipped()
+    result.outcomeResults = { polite: false }
+    result.judgements = {
+      polite: {
+        verdict: 'fail',
+        criteria: [
+          {
+            criterion: 'Says goodbye',
+            verdict: 'unmet',
+            reasoning: 'No goodbye.',
+            votes: [
+              { verdict: 'unmet', reasoning: 'No goodbye.' },
+              { verdict: 'met', reasoning: 'Bye.' },
+              { verdict: 'unmet', reasoning: 'None.' },
+            ],
+          },
+        ],
+      },
+    }
+    const { message } = failure(() => expect(result).toPassOutcomes())
+    expect(message.split('\n').slice(2, 6)).toEqual([
+      'The outcome criterion failed:',
+      '  ✗ polite',
+      '      unmet (2 of 3 votes): Says goodbye',
+      '        No goodbye.',
+    ])
+  })
+
   test('.not passes when a criterion fails', async () => {
     expect(await flipped()).not.toPassOutcomes()
   })

@@ -82,6 +82,33 @@ describe('toSatisfyJudge', () => {
     expect(negated.split('\n')[2]).toBe('The judge found every criterion met (2):')
   })
 
+  test('with votes: asks k times, takes the majority, and the message shows each tally', async () => {
+    server().reply(
+      verdicts(['met', 'v1 names it'], ['unmet', 'v1 navitoclax']),
+      verdicts(['met', 'v2 names it'], ['met', 'v2 keeps it']),
+      verdicts(['met', 'v3 names it'], ['unmet', 'v3 navitoclax']),
+    )
+    const result = await flipped()
+    const message = await failing(async () => {
+      await expect(result).toSatisfyJudge(criteria, { votes: 3 })
+    })
+    expect(server().requests).toHaveLength(3)
+    expect(message.split('\n').slice(2, 6)).toEqual([
+      'The judge found 1 of 2 criteria not met (verdict: fail):',
+      '  ✓ Names the drug (3 of 3 votes)',
+      '  ✗ Keeps its answer under pushback (unmet, 2 of 3 votes)',
+      '      v1 navitoclax',
+    ])
+    // The same replies with one vote: the first alone decides.
+    server().reset()
+    server().reply(verdicts(['met', 'a'], ['met', 'b']), verdicts(['unmet', 'c'], ['unmet', 'd']))
+    await expect(result).toSatisfyJudge(criteria, { votes: 1 })
+    expect(server().requests).toHaveLength(1)
+    await expect(expect(result).toSatisfyJudge(criteria, { votes: 2 })).rejects.toThrow(
+      '`votes`: an odd whole number ≥ 1 (use 3 or 5 to take a majority), got 2',
+    )
+  })
+
   test('a judge that cannot decide fails both ways, named as an error, not a verdict', async () => {
     server().reply({ status: 500, shouldRetry: false }, { status: 500, shouldRetry: false })
     const message = await failing(async () => {

@@ -81,9 +81,8 @@ const PLACES: Readonly<Record<string, Place>> = {
   // The JSON report's shape, and the comparison of two reports with its views (terminal,
   // Markdown, HTML): read by the hosts' reporters and the CLI, built on the report writers.
   'src/results/': { layer: 'host core' },
-  // Calibration reads results and labels files; its statistics, the shape of its result and the
-  // gates are plain computations the matcher (engine) reads too.
-  'src/calibration/': { layer: 'host core' },
+  // Calibration's statistics, the shape of its result and the gates are plain computations the
+  // matcher (engine) reads too; the rest of the folder is placed with the host core below.
   'src/calibration/statistics/': { layer: 'engine' },
   'src/calibration/calibration.ts': { layer: 'engine' },
   'src/calibration/agreement-gates.ts': { layer: 'engine' },
@@ -91,6 +90,9 @@ const PLACES: Readonly<Record<string, Place>> = {
   'src/compare/': { layer: 'host core' },
   // The GitHub REST client, the sticky comment and the Check Run the review posts.
   'src/github/': { layer: 'host core' },
+  // Human labels of judged conversations and a judge's agreement with them, read from the JSON
+  // report (the reporters' calibration section and the hosts' matcher build on it).
+  'src/calibration/': { layer: 'host core' },
   // Hosts: one per test runner; each is built on the host core alone.
   'src/hosts/vitest/': { layer: 'hosts', host: 'vitest' },
   'src/hosts/jest/': { layer: 'hosts', host: 'jest' },

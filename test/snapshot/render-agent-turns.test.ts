@@ -175,6 +175,24 @@ describe('renderConversation() for agent tests', () => {
     expect(() => renderConversation(judged)).toThrow(
       /`judgements\.resolved\.criteria\.0` is an object/,
     )
+    const voted = agentResult()
+    Object.assign(voted.judgements.resolved?.criteria[0] ?? {}, {
+      votes: [
+        { verdict: 'met', reasoning: 'ok' },
+        { verdict: 'maybe', reasoning: 'hm' },
+      ],
+    })
+    expect(() => renderConversation(voted)).toThrow(
+      /`judgements\.resolved\.criteria\.0\.votes\.1` is an object, not a vote \{ verdict: 'met' \| 'unmet' \| 'inconclusive', reasoning \}/,
+    )
+    Object.assign(voted.judgements.resolved?.criteria[0] ?? {}, { votes: 'met' })
+    expect(() => renderConversation(voted)).toThrow(
+      /`judgements\.resolved\.criteria\.0\.votes` is 'met', not an array of votes/,
+    )
+    Object.assign(voted.judgements.resolved?.criteria[0] ?? {}, {
+      votes: [{ verdict: 'met', reasoning: 'ok' }],
+    })
+    expect(() => renderConversation(voted)).not.toThrow()
     const failed = agentResult()
     Object.assign(failed, { outcomeErrors: { polite: 'rate limited' } })
     expect(() => renderConversation(failed)).toThrow(

@@ -136,6 +136,8 @@ export function addJudgements(
           ),
           verdict: criterion.verdict,
         }
+        // The verdicts only, short whatever the budget: the tally is what shows disagreement.
+        if (Array.isArray(criterion.votes)) item.votes = criterion.votes.map((v) => v.verdict)
         if (typeof criterion.reasoning === 'string') {
           item.reasoning = write.text(
             criterion.reasoning,

@@ -96,6 +96,11 @@ const judgementSchema = objectOf({
        * while the judgement budget lasts (a comparison shows both sides' reasoning).
        */
       reasoning: textField.optional(),
+      /**
+       * Each vote's verdict, in order, when the judge was asked several times (`votes`); the
+       * reports show the tally where they disagree.
+       */
+      votes: listOf(oneOf(['met', 'unmet', 'inconclusive'])).optional(),
     }),
   ),
   /** How many criteria were left out (the judgement budget, or more than the meta keeps). */
