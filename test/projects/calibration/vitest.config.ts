@@ -13,7 +13,8 @@ export default defineConfig({
   ],
   test: {
     include: ['test/*.test.ts'],
-    // The reporter writes test-results/results.json: the run `vitest-scenario label` walks.
-    reporters: ['default', 'vitest-scenario/reporter'],
+    // The reporter writes test-results/results.json, the run `vitest-scenario label` walks; the
+    // Markdown report shows the judge's calibration once there are labels.
+    reporters: ['default', ['vitest-scenario/reporter', { markdown: 'test-results/scenarios.md' }]],
   },
 })
