@@ -30,10 +30,11 @@ function commands(): { page: string; line: string; args: string[] }[] {
 describe('the bin commands of the docs', () => {
   const found = commands()
 
-  test('the comparing guide, the recipe and the CI review page show the commands', () => {
+  test('the comparing guide, the recipe, the CI review and calibration pages and the reference show the commands', () => {
     const pages = new Set(found.map((c) => c.page))
     expect(pages).toEqual(
       new Set([
+        'docs/guide/calibration.md',
         'docs/guide/ci-review.md',
         'docs/guide/comparing.md',
         'docs/recipes/model-upgrade.md',
@@ -44,6 +45,7 @@ describe('the bin commands of the docs', () => {
       expect(found.some((c) => c.args[0] === command)).toBe(true)
     }
     expect(found.filter((c) => c.args[0] === 'label').map((c) => c.page)).toEqual([
+      'docs/guide/calibration.md',
       'docs/reference/cli.md',
       'docs/reference/cli.md',
     ])

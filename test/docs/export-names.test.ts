@@ -43,7 +43,7 @@ const NOT_OURS: Readonly<Record<string, string>> = {
 }
 
 /** Matchers the setup entry registers beside the `matchers` object (made per test file). */
-const REGISTERED_MATCHERS = ['toMatchConversationSnapshot', 'toSatisfyJudge']
+const REGISTERED_MATCHERS = ['toMatchConversationSnapshot', 'toSatisfyJudge', 'toAgreeWithLabels']
 
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   exports: Record<string, string | { default: string }>
