@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isModelCallError } from '../errors/index.js'
 import { assertResult } from '../internal/assert-result.js'
 import { describeThrown } from '../internal/describe-value.js'
+import { isAbortSignal } from '../internal/is-abort-signal.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { addDetails } from '../internal/usage-details.js'
 import { judgementOf, judgeOptionsSchema, readCriteria } from '../outcomes/judge.js'
@@ -65,12 +66,7 @@ const judgeConversationSchema = judgeOptionsSchema.extend({
     })
     .optional(),
   /** Aborts the call. */
-  signal: z
-    .custom<AbortSignal>(
-      (value) => typeof value === 'object' && value !== null && 'aborted' in value,
-      { error: 'an AbortSignal' },
-    )
-    .optional(),
+  signal: z.custom<AbortSignal>(isAbortSignal, { error: 'an AbortSignal' }).optional(),
 })
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { docsPath, OPTIONS_DOCS } from '../errors/docs-line.js'
 import { InvalidArgumentError } from '../errors/index.js'
+import { isAbortSignal } from '../internal/is-abort-signal.js'
 import { makesNoCalls } from '../internal/makes-no-calls.js'
 import { parseOptions } from '../internal/options-schema.js'
 import { isLimiter, type Limiter, processLimiter } from '../models/limiter.js'
@@ -82,11 +83,6 @@ function isToolRecord(value: unknown): value is Record<string, Tool> {
 
 /** The run options' check, reused for options like the last ones checked (options-memo.ts). */
 const checkedOptions = optionsMemo()
-
-/** What the `signal` option takes: an `AbortSignal`, or anything that reads like one. */
-function isAbortSignal(value: unknown): value is AbortSignal {
-  return typeof value === 'object' && value !== null && 'aborted' in value
-}
 
 /** The rules of `runScenario`'s options, the one place they live. */
 export const runOptionsSchema = z.strictObject(
