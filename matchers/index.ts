@@ -1,7 +1,11 @@
 // The matcher functions as a plain object, with no side effects; their types for Vitest's
 // `expect` come with `import … from 'vitest-scenario'`.
 
-export type { AgreementGates } from '../src/calibration/agreement-gates.js'
+export type {
+  AgreementGates,
+  AgreeWithLabelsOptions,
+  CalibrationJudge,
+} from '../src/calibration/agreement-gates.js'
 export type { MatcherOutcome } from './matcher-types.js'
 export { matchers } from './matchers.js'
 export type { MatcherReturn, ScenarioMatchers } from './scenario-matchers.js'

@@ -1,4 +1,4 @@
-import type { AgreementGates } from '../src/calibration/agreement-gates.js'
+import type { AgreeWithLabelsOptions } from '../src/calibration/agreement-gates.js'
 import type { ExpectedToolStep, ToolArgs } from '../src/outcomes/tool-checks.js'
 import type { BooleanCheck, SingleTurnScope } from '../src/outcomes/types.js'
 import type { ScenarioStatus } from '../src/state/types.js'
@@ -102,11 +102,13 @@ export interface ScenarioMatchers {
    * takes (a labels file's path, a folder of them, parsed labels) or a `Calibration` it returned.
    * Some label must be counted, and the overall statistics must reach every gate (`minTPR` and
    * `minTNR` on their 95 % Wilson interval's lower bound). Reads the last run's results; await it.
+   * With `judge`, that judge decides the labelled conversations again (its calls record in the
+   * running test's recording) instead of the run's verdicts.
    *
    * @example
    * await expect('test/__labels__/refunds.test.ts.labels.json').toAgreeWithLabels({ minKappa: 0.6 })
    */
-  toAgreeWithLabels(gates?: AgreementGates): Promise<void>
+  toAgreeWithLabels(options?: AgreeWithLabelsOptions): Promise<void>
   /**
    * Passes when the run called tool `name` with arguments matching `args` (every key given
    * deep-equals, a `RegExp` is searched for; other keys ignored), at least once or `times` times,

@@ -1,4 +1,10 @@
-import { type AgreementGates, checkGates, readGates } from '../src/calibration/agreement-gates.js'
+import {
+  type AgreementGates,
+  type AgreeWithLabelsOptions,
+  type CalibrationJudge,
+  checkGates,
+  readGates,
+} from '../src/calibration/agreement-gates.js'
 import type { Calibration } from '../src/calibration/calibration.js'
 import { calibrationTable, share } from '../src/calibration/calibration-table.js'
 import { InvalidArgumentError } from '../src/errors/index.js'
@@ -12,17 +18,17 @@ import { plural } from './text.js'
 /**
  * What the host gives `toAgreeWithLabels`: how it calibrates what the assertion received (labels
  * paths, folders or content) — `calibrateJudge` with the host's root, so the matcher itself reads
- * no file.
+ * no file — and, with `judge`, with that judge through the running test's recording.
  */
 export interface AgreeMatcherHost {
-  calibrate: (labels: unknown) => Promise<Calibration>
+  calibrate: (labels: unknown, judge?: CalibrationJudge) => Promise<Calibration>
 }
 
 /** The async matcher `createToAgreeWithLabels` builds. */
 export type AgreeWithLabelsMatcher = (
   this: MatcherState,
   received: unknown,
-  gates?: AgreementGates,
+  options?: AgreeWithLabelsOptions,
 ) => Promise<MatcherOutcome>
 
 const NAMES: Record<keyof AgreementGates, string> = {
@@ -54,10 +60,22 @@ export function createToAgreeWithLabels(host: AgreeMatcherHost): AgreeWithLabels
   return async function toAgreeWithLabels(
     this: MatcherState,
     received: unknown,
-    gates?: AgreementGates,
+    options?: AgreeWithLabelsOptions,
   ): Promise<MatcherOutcome> {
-    const checked = readGates(gates, 'toAgreeWithLabels(gates)')
-    const calibration = isCalibration(received) ? received : await calibrate(received)
+    const checked = readGates(options, 'toAgreeWithLabels(options)')
+    const judge = options?.judge
+    let calibration: Calibration
+    if (isCalibration(received)) {
+      if (judge !== undefined) {
+        throw new InvalidArgumentError(
+          'toAgreeWithLabels({ judge }) received a calibration, whose verdicts are already decided',
+          'Give the labels instead (a labels file, a folder of them, or their content), or drop `judge`.',
+        )
+      }
+      calibration = received
+    } else {
+      calibration = await (judge === undefined ? calibrate(received) : calibrate(received, judge))
+    }
     const verdict = checkGates(calibration, checked)
     const args = Object.entries(checked)
       .map(([key, value]) => `${key}: ${value}`)

@@ -226,7 +226,11 @@ export type {
 } from './calibration/calibration.js'
 export type { Label, LabelsFile } from './calibration/labels-file.js'
 export type { LabelsInput } from './calibration/read-labels-input.js'
-export type { AgreementGates } from './calibration/agreement-gates.js'
+export type {
+  AgreementGates,
+  AgreeWithLabelsOptions,
+  CalibrationJudge,
+} from './calibration/agreement-gates.js'
 export {
   type AgreementStats,
   agreementStats,

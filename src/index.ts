@@ -41,6 +41,8 @@ export {
 // is in `vitest-scenario/core`: the root holds at most 60 runtime values.
 export type {
   AgreementGates,
+  AgreeWithLabelsOptions,
+  CalibrationJudge,
   AgreementStats,
   CalibrateJudgeOptions,
   Calibration,

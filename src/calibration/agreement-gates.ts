@@ -3,6 +3,7 @@
 import { InvalidArgumentError } from '../errors/index.js'
 import { describeValue } from '../internal/describe-value.js'
 import { parseOptionKeys } from '../internal/option-keys.js'
+import type { ModelConfig } from '../models/types.js'
 import type { Calibration } from './calibration.js'
 
 /** The gates of `toAgreeWithLabels`, each between 0 and 1 (κ from −1). */
@@ -17,13 +18,33 @@ export interface AgreementGates {
   minAgreement?: number | undefined
 }
 
+/**
+ * Another judge to calibrate than the run's: its model, instructions added to its prompt, and how
+ * many times it is asked (an odd number; see `judge()`'s `votes`).
+ */
+export interface CalibrationJudge {
+  model: ModelConfig
+  instructions?: string | undefined
+  votes?: number | undefined
+}
+
+/**
+ * Options of `toAgreeWithLabels`: the gates, and `judge` to calibrate another judge than the
+ * run's (the labelled transcripts are judged again, through the running test's recording).
+ */
+export interface AgreeWithLabelsOptions extends AgreementGates {
+  /** Judges the labelled conversations again with this judge, instead of the run's verdicts. */
+  judge?: CalibrationJudge | undefined
+}
+
 const KEYS = ['minKappa', 'minTPR', 'minTNR', 'minAgreement'] as const
 
 /** Reads the gates, throwing an `InvalidArgumentError` for a key or value they cannot take. */
 export function readGates(gates: unknown, where: string): AgreementGates {
-  const read = parseOptionKeys(gates, KEYS, {
+  // `judge` is the matcher's one option that is not a gate: allowed here, read by the matcher.
+  const read = parseOptionKeys(gates, [...KEYS, 'judge'], {
     where,
-    fix: 'Write toAgreeWithLabels({ minKappa?, minTPR?, minTNR?, minAgreement? }), e.g. { minKappa: 0.6, minTPR: 0.8 }.',
+    fix: 'Write toAgreeWithLabels({ minKappa?, minTPR?, minTNR?, minAgreement?, judge? }), e.g. { minKappa: 0.6, minTPR: 0.8 }.',
   })
   const checked: AgreementGates = {}
   for (const key of KEYS) {

@@ -8,6 +8,7 @@ import { modelConfigSchema } from '../models/model-config-schema.js'
 import { isRecordingSession, type RecordingSession } from '../recordings/session.js'
 import { readResultsReport } from '../results/read-results.js'
 import { DEFAULT_RESULTS_PATH } from '../results/results-report.js'
+import type { CalibrationJudge } from './agreement-gates.js'
 import type { Calibration } from './calibration.js'
 import { summarize } from './calibration-of.js'
 import { matchLabels } from './match-labels.js'
@@ -106,14 +107,18 @@ export async function calibrateJudge(
 }
 
 /**
- * `calibrateJudge` of what a matcher received, paths relative to `root()` (the working directory
- * when it gives none): what a host hands `createToAgreeWithLabels`.
+ * `calibrate` (a host's bound `calibrateJudge`, whose re-judge records through the running test)
+ * of what a matcher received, paths relative to `root()` (the working directory when it gives
+ * none), with the matcher's `judge` when it has one: what a host hands `createToAgreeWithLabels`.
  */
 export function calibrateUnder(
   root: () => string | undefined,
-): (labels: unknown) => Promise<Calibration> {
-  return (labels) => {
+  calibrate: typeof calibrateJudge = calibrateJudge,
+): (labels: unknown, judge?: CalibrationJudge) => Promise<Calibration> {
+  return (labels, judge) => {
     const at = root()
-    return calibrateJudge(labels as LabelsInput, at === undefined ? {} : { root: at })
+    const options: CalibrateJudgeOptions = at === undefined ? {} : { root: at }
+    if (judge !== undefined) options.judge = judge
+    return calibrate(labels as LabelsInput, options)
   }
 }

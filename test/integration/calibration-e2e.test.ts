@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { startOpenAIServer } from '../support/openai-server/index.js'
+import type { ReceivedRequest, ScriptedReply } from '../support/openai-server/types.js'
 import { prepareSample, runVitestAsync } from '../support/sample-project.js'
 import { hasTmux, Terminal } from '../support/tmux-terminal.js'
 
@@ -45,8 +47,39 @@ async function label(dir: string, keys: readonly ('m' | 'u')[], args: string[] =
   terminal = undefined
 }
 
-function runCalibration(dir: string) {
-  return runVitestAsync(dir, ['--config', 'vitest.calibration.config.ts'], REPLAY)
+function runCalibration(
+  dir: string,
+  file = 'refund-judge',
+  env: Record<string, string | undefined> = REPLAY,
+) {
+  return runVitestAsync(dir, ['--config', 'vitest.calibration.config.ts', file], env)
+}
+
+/** The stricter judge: right about every criterion of the three conversations. */
+const strictVerdicts: [answer: RegExp, criterion: string][] = [
+  [/order number/, 'The agent asks for the order number'],
+  [/Sorry/, 'The agent apologizes'],
+  [/Friday/, 'The agent gives a date for the refund'],
+  [/take time/, 'The agent stays polite'],
+]
+
+function strictJudge(request: ReceivedRequest): ScriptedReply {
+  const body = request.body as { model: string; messages: { content: string | null }[] }
+  if (body.model !== 'strict-judge') return { status: 400, message: `no model ${body.model}` }
+  const text = String(body.messages.at(-1)?.content)
+  const criteria = text
+    .slice(text.lastIndexOf('Criteria:\n') + 'Criteria:\n'.length)
+    .split('\n')
+    .map((line) => line.replace(/^\d+\. /, ''))
+  const json: Record<string, { reasoning: string; verdict: string }> = {}
+  criteria.forEach((criterion, i) => {
+    const met = strictVerdicts.some(([answer, named]) => named === criterion && answer.test(text))
+    json[`criterion_${i + 1}`] = {
+      reasoning: 'The transcript says so.',
+      verdict: met ? 'met' : 'unmet',
+    }
+  })
+  return { json, usage: { promptTokens: 200, completionTokens: 40 } }
 }
 
 describe('calibrating a judge, as the guide does it', { timeout: 240_000 }, () => {
@@ -70,6 +103,30 @@ describe('calibrating a judge, as the guide does it', { timeout: 240_000 }, () =
       const agreeing = await runCalibration(dir)
       expect(agreeing.output).toMatch(/Tests\s+1 passed \(1\)/)
       expect(agreeing.code).toBe(0)
+
+      // Another judge model decides the labelled conversations again: recorded once against the
+      // scripted server, then replayed with CI=true and the server closed.
+      const server = await startOpenAIServer({ created: 1_700_000_000, defaultReply: strictJudge })
+      try {
+        const recorded = await runCalibration(dir, 'another-judge', {
+          CI: '',
+          VITEST_SCENARIO_RECORD: 'all',
+          SCENARIO_BASE_URL: server.baseURL,
+          OPENAI_API_KEY: 'test-key-fake-calibration',
+        })
+        expect(recorded.output).toMatch(/Tests\s+1 passed \(1\)/)
+        expect(server.requests.length).toBe(3)
+      } finally {
+        await server.close()
+      }
+      const replayed = await runCalibration(dir, 'another-judge')
+      expect(replayed.output).toMatch(/Tests\s+1 passed \(1\)/)
+      expect(replayed.code).toBe(0)
+      const recordings = join(dir, 'calibration/__recordings__/another-judge.test.ts')
+      expect(readdirSync(recordings)).toHaveLength(1)
+      for (const file of readdirSync(recordings)) {
+        expect(readFileSync(join(recordings, file), 'utf8')).not.toContain('test-key-fake')
+      }
 
       // On a second look the curt answer is not polite either: κ 0.33, TPR 3 of 3 (0.44).
       await label(dir, ['m', 'm', 'm', 'u', 'u', 'u'], ['--all'])

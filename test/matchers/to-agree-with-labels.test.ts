@@ -106,6 +106,30 @@ describe('toAgreeWithLabels', () => {
     )
   })
 
+  test('judge goes to the host with the labels; a calibration already made refuses it', async () => {
+    const asked: unknown[] = []
+    const matcher = createToAgreeWithLabels({
+      calibrate: async (received, judge) => {
+        asked.push([received, judge])
+        return calibrateJudge(labels, { root: projectWith(report, {}) })
+      },
+    })
+    const judge = { model: { model: 'strict-judge' }, votes: 3 }
+    expect.extend({ toAgreeWithHost: matcher })
+    await (
+      expect(PATH) as unknown as { toAgreeWithHost(o: unknown): Promise<void> }
+    ).toAgreeWithHost({
+      minKappa: 0.5,
+      judge,
+    })
+    expect(asked).toEqual([[PATH, judge]])
+    root = projectWith(report, {})
+    const made = await calibrateJudge(labels, { root })
+    await expect(expect(made).toAgreeWithLabels({ judge })).rejects.toThrow(
+      'toAgreeWithLabels({ judge }) received a calibration, whose verdicts are already decided',
+    )
+  })
+
   test('assertAgreesWithLabels (node:test) resolves and rejects as the matcher passes and fails', async () => {
     const dir = projectWith(report, {})
     const calibration = await calibrateJudge(labels, { root: dir })

@@ -4,6 +4,7 @@ import { createToMatchConversationSnapshot } from '../../../matchers/to-match-co
 import { createToSatisfyJudge } from '../../../matchers/to-satisfy-judge.js'
 import { calibrateUnder } from '../../calibration/calibrate-judge.js'
 import { createConversationSerializer, type SnapshotLocation } from '../../snapshot/index.js'
+import { calibrateJudge } from './bound.js'
 import { jestGlobals } from './jest-globals.js'
 import { providedJestOptions } from './options.js'
 import { currentJestRecording, jestSecretSettings } from './recordings.js'
@@ -55,8 +56,11 @@ export function registerJestMatchers(): void {
       model: () => providedJestOptions()?.parsingModel,
       recording: currentJestRecording,
     }),
-    // Paths (the labels, test-results/results.json) are relative to the working directory.
-    toAgreeWithLabels: createToAgreeWithLabels({ calibrate: calibrateUnder(() => undefined) }),
+    // Paths (the labels, test-results/results.json) are relative to the working directory; a
+    // `judge`'s calls record in the test's recording.
+    toAgreeWithLabels: createToAgreeWithLabels({
+      calibrate: calibrateUnder(() => undefined, calibrateJudge),
+    }),
   })
   expect.addSnapshotSerializer(createConversationSerializer(snapshotLocation, jestSecretSettings))
   ;(globalThis as Record<symbol, unknown>)[REGISTERED] = true

@@ -3,14 +3,20 @@
 import { AssertionError } from 'node:assert'
 import type { MatcherState } from '../../../matchers/matcher-types.js'
 import { createToAgreeWithLabels } from '../../../matchers/to-agree-with-labels.js'
-import type { AgreementGates } from '../../calibration/agreement-gates.js'
+import type { AgreeWithLabelsOptions } from '../../calibration/agreement-gates.js'
 import { calibrateUnder } from '../../calibration/calibrate-judge.js'
 import type { Calibration } from '../../calibration/calibration.js'
 import type { LabelsInput } from '../../calibration/read-labels-input.js'
+import { hostBound } from '../core/host-bound.js'
+import { TestRecordings } from '../core/test-recordings.js'
 
 const plain = (text: string): string => text
 
-const matcher = createToAgreeWithLabels({ calibrate: calibrateUnder(() => undefined) })
+// A `judge`'s calls record in the running scenario's recording (the entry's bound calibrateJudge).
+const bound = hostBound(TestRecordings.current, { check: () => {} })
+const matcher = createToAgreeWithLabels({
+  calibrate: calibrateUnder(() => undefined, bound.calibrateJudge),
+})
 
 function state(): MatcherState {
   const matcherHint = (_name: string, received: string, args: string) =>
@@ -31,9 +37,9 @@ function state(): MatcherState {
  */
 export async function assertAgreesWithLabels(
   labels: LabelsInput | Calibration,
-  gates?: AgreementGates,
+  options?: AgreeWithLabelsOptions,
 ): Promise<void> {
-  const outcome = await matcher.call(state(), labels, gates)
+  const outcome = await matcher.call(state(), labels, options)
   if (outcome.pass) return
   throw new AssertionError({ message: outcome.message(), operator: 'toAgreeWithLabels' })
 }

@@ -4,7 +4,7 @@ import type { MatcherOutcome, MatcherState } from '../../../../matchers/matcher-
 import { matchers } from '../../../../matchers/matchers.js'
 import { createToMatchConversationSnapshot } from '../../../../matchers/to-match-conversation-snapshot.js'
 import type { JudgeMatcherOptions } from '../../../../matchers/to-satisfy-judge.js'
-import type { AgreementGates } from '../../../calibration/agreement-gates.js'
+import type { AgreeWithLabelsOptions } from '../../../calibration/agreement-gates.js'
 import { createConversationSerializer, type SnapshotLocation } from '../../../snapshot/index.js'
 import { providedOptions } from './provided-options.js'
 
@@ -35,11 +35,11 @@ let agreeMatcher: Promise<typeof import('./agree-matcher.js')> | undefined
 async function toAgreeWithLabels(
   this: MatcherState,
   received: unknown,
-  gates?: AgreementGates,
+  options?: AgreeWithLabelsOptions,
 ): Promise<MatcherOutcome> {
   agreeMatcher ??= import('./agree-matcher.js')
   const loaded = await agreeMatcher
-  return loaded.toAgreeWithLabels.call(this, received, gates)
+  return loaded.toAgreeWithLabels.call(this, received, options)
 }
 
 /**
