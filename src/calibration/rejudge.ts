@@ -74,39 +74,26 @@ async function judgeAgain(
   item: CurrentLabel,
   settings: RejudgeSettings,
 ): Promise<Map<string, JudgeVerdict>> {
-  const votes = settings.votes ?? 1
-  const tallies = item.criteria.map(() => ({ met: 0, unmet: 0 }))
-  for (let vote = 0; vote < votes; vote++) {
-    const judged = await judgeTranscriptText(text, item.criteria, {
-      model: settings.model,
-      ...(settings.instructions === undefined ? {} : { instructions: settings.instructions }),
-      ...(settings.recording === undefined ? {} : { recording: settings.recording }),
-    })
-    if (!judged.ok) {
-      const { place } = item
-      throw new ScenarioError(
-        judged.error.category === 'recording' ? 'recording_missing' : 'model_call_failed',
-        {
-          what: `calibrateJudge() could not judge ${place.file} › ${place.test} (sample ${place.sample}, outcome ${JSON.stringify(place.outcome)}) again: ${judged.error.message}`,
-          fix: 'Check the judge’s model and its endpoint, or record the calls (VITEST_SCENARIO_RECORD=all) before replaying them.',
-        },
-      )
-    }
-    judged.judgement.criteria.forEach((c, i) => {
-      const tally = tallies[i]
-      if (tally === undefined) return
-      if (c.verdict === 'met') tally.met++
-      else if (c.verdict === 'unmet') tally.unmet++
-    })
+  // The judge's own votes: `votes` calls, each criterion's majority (none: inconclusive).
+  const judged = await judgeTranscriptText(text, item.criteria, {
+    model: settings.model,
+    ...(settings.instructions === undefined ? {} : { instructions: settings.instructions }),
+    ...(settings.votes === undefined ? {} : { votes: settings.votes }),
+    ...(settings.recording === undefined ? {} : { recording: settings.recording }),
+  })
+  if (!judged.ok) {
+    const { place } = item
+    throw new ScenarioError(
+      judged.error.category === 'recording' ? 'recording_missing' : 'model_call_failed',
+      {
+        what: `calibrateJudge() could not judge ${place.file} › ${place.test} (sample ${place.sample}, outcome ${JSON.stringify(place.outcome)}) again: ${judged.error.message}`,
+        fix: 'Check the judge’s model and its endpoint, or record the calls (VITEST_SCENARIO_RECORD=all) before replaying them.',
+      },
+    )
   }
   const verdicts = new Map<string, JudgeVerdict>()
-  item.criteria.forEach((criterion, i) => {
-    const tally = tallies[i] ?? { met: 0, unmet: 0 }
-    // A majority of all votes, not of the decided ones: inconclusive never wins, and a split
-    // with no majority is inconclusive.
-    const verdict: JudgeVerdict =
-      tally.met > votes / 2 ? 'met' : tally.unmet > votes / 2 ? 'unmet' : 'inconclusive'
+  for (const { criterion, verdict } of judged.judgement.criteria) {
     if (!verdicts.has(criterion)) verdicts.set(criterion, verdict)
-  })
+  }
   return verdicts
 }
